@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { MessageSchema, NotificationSchema, SessionSchema, TaskSchema } from "./entities.js";
+
+/** Path of the browser WebSocket on the board's single origin. */
+export const BROWSER_WS_PATH = "/ws";
+
+/** Browser -> server requests (envelope type "request"). */
+export const SubscribeParamsSchema = z.union([
+  z.object({ task_id: z.string().min(1) }).strict(),
+  z.object({ session_id: z.string().min(1) }).strict(),
+  z.object({ board: z.literal(true) }).strict(),
+]);
+export type SubscribeParams = z.infer<typeof SubscribeParamsSchema>;
+
+export const BROWSER_REQUESTS = {
+  subscribe: SubscribeParamsSchema,
+  unsubscribe: SubscribeParamsSchema,
+} as const;
+export type BrowserRequestName = keyof typeof BROWSER_REQUESTS;
+
+/** Server -> browser notifications (envelope type "notification"). */
+export const BROWSER_NOTIFICATIONS = {
+  "task.updated": z.object({ task: TaskSchema }),
+  "session.updated": z.object({ session: SessionSchema }),
+  "session.message.added": z.object({ message: MessageSchema }),
+  "session.message.updated": z.object({ message: MessageSchema }),
+  notification: z.object({ notification: NotificationSchema }),
+} as const;
+export type BrowserNotificationName = keyof typeof BROWSER_NOTIFICATIONS;
+export type BrowserNotification<N extends BrowserNotificationName> = z.infer<(typeof BROWSER_NOTIFICATIONS)[N]>;
+export const BROWSER_NOTIFICATION_NAMES = Object.keys(BROWSER_NOTIFICATIONS) as BrowserNotificationName[];

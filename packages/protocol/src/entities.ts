@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { QuestionSchema } from "./questions.js";
+import { PendingActionSchema, SessionStateSchema, TaskStateSchema } from "./states.js";
+
+/** JSON field names are snake_case on every wire (REST and WebSocket). */
+
+export const AgentProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  command: z.array(z.string()).min(1),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  builtin: z.boolean(),
+  created_at: z.string(),
+});
+export type AgentProfile = z.infer<typeof AgentProfileSchema>;
+
+export const TaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  state: TaskStateSchema,
+  pending_action: PendingActionSchema,
+  agent_profile_id: z.string(),
+  /** The task's latest session, if any. */
+  session_id: z.string().nullable(),
+  session_state: SessionStateSchema.nullable(),
+  /** True while the latest session's turn is running. */
+  turn_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+export const SessionSchema = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  agent_profile_id: z.string(),
+  state: SessionStateSchema,
+  acp_session_id: z.string().nullable(),
+  current_turn_id: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const MessageTypeSchema = z.enum([
+  "text",
+  "tool_call",
+  "thought",
+  "error",
+  "status",
+  "permission_request",
+  "clarification_request",
+]);
+export type MessageType = z.infer<typeof MessageTypeSchema>;
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  task_id: z.string(),
+  turn_id: z.string().nullable(),
+  author_type: z.enum(["user", "agent"]),
+  type: MessageTypeSchema,
+  content: z.string(),
+  requests_input: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ClarificationSourceSchema = z.enum(["elicitation", "kandev_tool"]);
+export type ClarificationSource = z.infer<typeof ClarificationSourceSchema>;
+
+export const ClarificationStatusSchema = z.enum([
+  "pending",
+  "answered",
+  "declined",
+  "cancelled",
+  "timed_out",
+  "agent_disconnected",
+]);
+export type ClarificationStatus = z.infer<typeof ClarificationStatusSchema>;
+
+export const ResolutionSchema = z.object({
+  /** Who or what settled it: operator, agent_cancelled, turn_cancelled, deadline, shutdown, agent_disconnected, ... */
+  by: z.string(),
+  at: z.string(),
+  answers: z.unknown().optional(),
+});
+export type Resolution = z.infer<typeof ResolutionSchema>;
+
+export const ClarificationSchema = z.object({
+  pending_id: z.string(),
+  session_id: z.string(),
+  task_id: z.string(),
+  source: ClarificationSourceSchema,
+  status: ClarificationStatusSchema,
+  resolution: ResolutionSchema.nullable().optional(),
+  deadline: z.string().nullable().optional(),
+  message: z.string(),
+  questions: z.array(QuestionSchema),
+});
+export type Clarification = z.infer<typeof ClarificationSchema>;
+
+export const RuntimeFlagSchema = z.object({
+  key: z.string(),
+  env_var: z.string(),
+  kind: z.enum(["feature"]),
+  stability: z.enum(["experimental", "beta", "stable"]),
+  risk: z.enum(["low", "medium", "high"]),
+  restart_required: z.boolean(),
+  mutable: z.boolean(),
+  /** The value in force now (resolved at startup). */
+  value: z.boolean(),
+  source: z.enum(["env", "override", "profile"]),
+  /** The stored override, if any; takes effect at next start when restart_required. */
+  override: z.boolean().nullable(),
+});
+export type RuntimeFlag = z.infer<typeof RuntimeFlagSchema>;
+
+export const NotificationKindSchema = z.enum(["session.clarification_requested", "session.turn_finished"]);
+export type NotificationKind = z.infer<typeof NotificationKindSchema>;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  kind: NotificationKindSchema,
+  task_id: z.string(),
+  session_id: z.string(),
+  /** Names the task; never carries the question text (DECISIONS F9). */
+  title: z.string(),
+  body: z.string(),
+  pending_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;

@@ -1,0 +1,119 @@
+export {
+  PROTOCOL_VERSION,
+  ErrorCodeSchema,
+  ErrorPayloadSchema,
+  EnvelopeTypeSchema,
+  EnvelopeSchema,
+  ProtocolError,
+  toErrorPayload,
+  requestFrame,
+  responseFrame,
+  errorFrame,
+  notificationFrame,
+  parseEnvelope,
+} from "./envelope.js";
+export type { ErrorCode, ErrorPayload, EnvelopeType, Envelope } from "./envelope.js";
+export { TaskStateSchema, SessionStateSchema, PendingActionSchema } from "./states.js";
+export type { TaskState, SessionState, PendingAction } from "./states.js";
+export {
+  LIMITS,
+  QuestionKindSchema,
+  OptionSchema,
+  CompanionSchema,
+  QuestionSchema,
+  AnswerSchema,
+  ClarificationAnswerSchema,
+} from "./questions.js";
+export type { QuestionKind, Option, Companion, Question, Answer, ClarificationAnswer } from "./questions.js";
+export {
+  AGENT_STREAM_PATH,
+  FeaturesSchema,
+  AgentCommandSchema,
+  ConfigureParamsSchema,
+  OkResultSchema,
+  InitializeParamsSchema,
+  InitializeResultSchema,
+  SessionNewParamsSchema,
+  SessionNewResultSchema,
+  PromptParamsSchema,
+  PromptResultSchema,
+  CancelParamsSchema,
+  PermissionRespondParamsSchema,
+  SuccessResultSchema,
+  ElicitationRespondParamsSchema,
+  StatusResultSchema,
+  AGENT_ACTIONS,
+  AGENT_ACTION_NAMES,
+  SessionUpdateSchema,
+  PermissionOptionSchema,
+  ElicitationOutcomeSchema,
+  AGENT_EVENTS,
+  AGENT_EVENT_NAMES,
+  KandevAskParamsSchema,
+  BACKEND_ACTIONS,
+} from "./agent-stream.js";
+export type {
+  Features,
+  AgentCommand,
+  ConfigureParams,
+  ElicitationRespondParams,
+  AgentActionName,
+  AgentActionParams,
+  AgentActionResult,
+  SessionUpdate,
+  ElicitationOutcome,
+  AgentEventName,
+  AgentEvent,
+  BackendActionName,
+} from "./agent-stream.js";
+export {
+  AgentProfileSchema,
+  TaskSchema,
+  SessionSchema,
+  MessageTypeSchema,
+  MessageSchema,
+  ClarificationSourceSchema,
+  ClarificationStatusSchema,
+  ResolutionSchema,
+  ClarificationSchema,
+  RuntimeFlagSchema,
+  NotificationKindSchema,
+  NotificationSchema,
+} from "./entities.js";
+export type {
+  AgentProfile,
+  Task,
+  Session,
+  MessageType,
+  Message,
+  ClarificationSource,
+  ClarificationStatus,
+  Resolution,
+  Clarification,
+  RuntimeFlag,
+  NotificationKind,
+  Notification,
+} from "./entities.js";
+export {
+  MAX_BODY_BYTES,
+  CreateTaskBodySchema,
+  PromptBodySchema,
+  CreateAgentProfileBodySchema,
+  PatchRuntimeFlagBodySchema,
+  PermissionRespondBodySchema,
+  ApiErrorSchema,
+} from "./rest.js";
+export type { CreateTaskBody, PromptBody, CreateAgentProfileBody, ApiError } from "./rest.js";
+export {
+  BROWSER_WS_PATH,
+  SubscribeParamsSchema,
+  BROWSER_REQUESTS,
+  BROWSER_NOTIFICATIONS,
+  BROWSER_NOTIFICATION_NAMES,
+} from "./browser-ws.js";
+export type {
+  SubscribeParams,
+  BrowserRequestName,
+  BrowserNotificationName,
+  BrowserNotification,
+} from "./browser-ws.js";
