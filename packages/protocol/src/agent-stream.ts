@@ -35,7 +35,11 @@ export const ConfigureParamsSchema = z.object({
       acp_idle_ms: z.number().int().positive().optional(),
     })
     .default({}),
-  /** Where agentctl relays `ask_user_question_kandev` calls; absent: the tool is not offered. */
+  /**
+   * agentctl's `ask_user_question_kandev` MCP tool server, relayed to the backend as
+   * `kandev.ask_user_question`. Absent means enabled; `{enabled: false}` turns it off. It is offered
+   * only to agents that advertise `mcpCapabilities.http`.
+   */
   kandev_tool: z.object({ enabled: z.boolean() }).optional(),
 });
 export type ConfigureParams = z.infer<typeof ConfigureParamsSchema>;
@@ -88,6 +92,8 @@ export const StatusResultSchema = z.object({
   turn_active: z.boolean(),
   pending_permissions: z.number().int(),
   pending_elicitations: z.number().int(),
+  /** `kandev.ask_user_question` requests agentctl is waiting on the backend for. */
+  pending_kandev_questions: z.number().int().optional(),
 });
 
 /** Every action agentctl serves. A completeness test ties this to agentctl's dispatcher. */
@@ -198,7 +204,18 @@ export const KandevAskParamsSchema = z.object({
   session_id: z.string().nullable(),
   questions: z.unknown(),
 });
+/**
+ * The backend's answer: `text` is what the agent reads as the tool result (the backend words it),
+ * `answer` the operator's structured answer as recorded.
+ */
+export const KandevAskResultSchema = z.object({
+  text: z.string(),
+  answer: ClarificationAnswerSchema,
+});
+export type KandevAskResult = z.infer<typeof KandevAskResultSchema>;
 export const BACKEND_ACTIONS = {
-  "kandev.ask_user_question": { params: KandevAskParamsSchema, result: ClarificationAnswerSchema },
+  "kandev.ask_user_question": { params: KandevAskParamsSchema, result: KandevAskResultSchema },
 } as const;
 export type BackendActionName = keyof typeof BACKEND_ACTIONS;
+export type BackendActionParams<A extends BackendActionName> = z.input<(typeof BACKEND_ACTIONS)[A]["params"]>;
+export type BackendActionResult<A extends BackendActionName> = z.infer<(typeof BACKEND_ACTIONS)[A]["result"]>;

@@ -50,6 +50,7 @@ export {
   AGENT_EVENTS,
   AGENT_EVENT_NAMES,
   KandevAskParamsSchema,
+  KandevAskResultSchema,
   BACKEND_ACTIONS,
 } from "./agent-stream.js";
 export type {
@@ -65,6 +66,9 @@ export type {
   AgentEventName,
   AgentEvent,
   BackendActionName,
+  BackendActionParams,
+  BackendActionResult,
+  KandevAskResult,
 } from "./agent-stream.js";
 export {
   AgentProfileSchema,
@@ -117,3 +121,10 @@ export type {
   BrowserNotificationName,
   BrowserNotification,
 } from "./browser-ws.js";
+export {
+  KANDEV_TOOL_NAME,
+  KandevToolOptionSchema,
+  KandevToolQuestionSchema,
+  KandevToolInputSchema,
+} from "./kandev-tool.js";
+export type { KandevToolInput } from "./kandev-tool.js";

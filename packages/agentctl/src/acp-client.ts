@@ -1,0 +1,66 @@
+// The ACP client side of agentctl: connects to the agent's stdio and routes its requests.
+import { Readable, Writable } from "node:stream";
+import * as acp from "@agentclientprotocol/sdk";
+import { rawElicitationParams } from "./elicitation/index.js";
+import { UpdateBarrier } from "./update-barrier.js";
+
+export interface AcpClientHooks {
+  onSessionUpdate: (notification: acp.SessionNotification) => void;
+  onPermission: (params: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+  /** Gets the params exactly as received: the elicitation manager validates them itself. */
+  onElicitation: (params: unknown, signal: AbortSignal) => Promise<acp.CreateElicitationResponse>;
+  /** Any frame arrived from the agent (feeds the idle watchdog). */
+  onActivity: () => void;
+}
+
+/** An ACP connection plus the barrier that orders turn ends after their updates. */
+export interface AcpLink {
+  connection: acp.ClientConnection;
+  /** Resolves once every `session/update` read so far has gone through `onSessionUpdate`. */
+  updatesDrained(): Promise<void>;
+}
+
+function isSessionUpdateNotification(message: acp.AnyMessage): boolean {
+  return typeof message === "object" && message !== null && "method" in message && message.method === "session/update" && !("id" in message);
+}
+
+/** Connects an ACP client app to the agent's stdin/stdout. */
+export function connectAcp(
+  stdio: { stdin: NodeJS.WritableStream & Writable; stdout: NodeJS.ReadableStream & Readable },
+  hooks: AcpClientHooks,
+): AcpLink {
+  const barrier = new UpdateBarrier();
+  const base = acp.ndJsonStream(
+    Writable.toWeb(stdio.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(stdio.stdout) as ReadableStream<Uint8Array>,
+  );
+  const readable = base.readable.pipeThrough(
+    new TransformStream<acp.AnyMessage, acp.AnyMessage>({
+      transform(message, controller) {
+        hooks.onActivity();
+        if (isSessionUpdateNotification(message)) barrier.seen();
+        controller.enqueue(message);
+      },
+    }),
+  );
+  const app = acp
+    .client({ name: "kandev-agentctl" })
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      barrier.handled();
+      hooks.onSessionUpdate(params);
+    })
+    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => hooks.onPermission(params, signal))
+    // rawElicitationParams replaces the SDK's params schema, so a malformed body is declined by the
+    // manager instead of being answered -32602 by the SDK before any handler runs (AC-18).
+    .onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) =>
+      hooks.onElicitation(params, signal),
+    );
+  return { connection: app.connect({ readable, writable: base.writable }), updatesDrained: () => barrier.drain() };
+}
+
+/** Turns a failed ACP request into the pieces agentctl reports (`turn.ended.error`, error details). */
+export function acpErrorInfo(err: unknown): { code: string | number; message: string } {
+  if (err instanceof acp.RequestError) return { code: err.code, message: err.message };
+  if (err instanceof Error) return { code: "ACP_ERROR", message: err.message };
+  return { code: "ACP_ERROR", message: String(err) };
+}

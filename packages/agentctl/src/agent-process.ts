@@ -1,0 +1,90 @@
+// Spawns the agent command and watches it: stdio pipes, stderr tail and line events, exit.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { ProtocolError } from "@kandev/protocol";
+import { LineRateLimiter, LineSplitter, TailBuffer } from "./stderr-lines.js";
+
+export const STDERR_TAIL_CHARS = 4096;
+
+export interface AgentProcessOptions {
+  command: readonly string[];
+  /** The full environment of the agent (already merged over agentctl's sanitised env). */
+  env: Record<string, string>;
+  cwd?: string | undefined;
+  /** One call per stderr line (cut and rate-limited). */
+  onStderrLine: (text: string) => void;
+  now?: () => number;
+}
+
+export interface AgentExit {
+  code: number | null;
+  signal: string | null;
+  stderrTail: string;
+}
+
+/** A running agent. `exited` resolves once the process has exited and its stdio is fully read. */
+export class AgentProcess {
+  readonly exited: Promise<AgentExit>;
+  private exitInfo: AgentExit | null = null;
+
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    private readonly tail: TailBuffer,
+    onStderrLine: (text: string) => void,
+    now: () => number,
+  ) {
+    const splitter = new LineSplitter();
+    const limiter = new LineRateLimiter(50, 200, now());
+    const forward = (lines: string[]) => {
+      for (const line of lines) for (const out of limiter.admit(line, now())) onStderrLine(out);
+    };
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      tail.append(chunk);
+      forward(splitter.push(chunk));
+    });
+    // EPIPE on a dead agent's stdin must not crash agentctl; the exit path reports what happened.
+    child.stdin.on("error", () => {});
+    this.exited = new Promise<AgentExit>((resolve) => {
+      child.once("close", (code, signal) => {
+        forward(splitter.flush());
+        this.exitInfo = { code, signal, stderrTail: tail.text() };
+        resolve(this.exitInfo);
+      });
+    });
+  }
+
+  /** Starts the command; rejects with BAD_REQUEST when it cannot be started (missing binary, bad cwd). */
+  static async start(options: AgentProcessOptions): Promise<AgentProcess> {
+    const [file, ...args] = options.command;
+    if (file === undefined) throw new ProtocolError("VALIDATION_ERROR", "agent command is empty");
+    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: "pipe" });
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", (err) =>
+        reject(new ProtocolError("BAD_REQUEST", `cannot start agent command "${file}": ${err.message}`)),
+      );
+    });
+    return new AgentProcess(child, new TailBuffer(STDERR_TAIL_CHARS), options.onStderrLine, options.now ?? Date.now);
+  }
+
+  get pid(): number | null {
+    return this.child.pid ?? null;
+  }
+
+  get running(): boolean {
+    return this.exitInfo === null;
+  }
+
+  /** Closes stdin, sends SIGTERM, and SIGKILL after `graceMs`; resolves when the process is gone. */
+  async stop(graceMs = 2000): Promise<AgentExit> {
+    if (this.exitInfo !== null) return this.exitInfo;
+    this.child.stdin.end();
+    this.child.kill("SIGTERM");
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

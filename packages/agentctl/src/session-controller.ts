@@ -1,0 +1,362 @@
+// The state of one agentctl (configured, agent running, ACP session, current turn) and the
+// implementation of every agent-stream action. Transport-free: events leave through `emit`.
+import path from "node:path";
+import type { z } from "zod";
+import * as acp from "@agentclientprotocol/sdk";
+import {
+  AGENT_EVENTS,
+  ProtocolError,
+  type AgentEvent,
+  type AgentEventName,
+  type ConfigureParams,
+  type InitializeResultSchema,
+} from "@kandev/protocol";
+import { acpErrorInfo, connectAcp, type AcpLink } from "./acp-client.js";
+import { AgentProcess, type AgentExit } from "./agent-process.js";
+import { BackendRequests } from "./backend-requests.js";
+import { buildClientCapabilities } from "./capabilities.js";
+import type { ActionHandlers, ActionParams } from "./dispatcher.js";
+import { ElicitationManager } from "./elicitation/index.js";
+import { decideKandevTool, KandevToolHost } from "./kandev-tool/tool-host.js";
+import { createKandevRelay } from "./kandev-tool/relay.js";
+import { PermissionBroker } from "./permissions.js";
+import { resolveTimeouts, type Timeouts } from "./timeouts.js";
+import { mapSessionUpdate } from "./update-mapping.js";
+
+export interface SessionControllerOptions {
+  /** Sends one event to the backend (buffered by the transport when it is away). */
+  send: (event: AgentEventName, payload: unknown) => void;
+  /** Timeouts from agentctl's env; agent.configure may override them. */
+  baseTimeouts: Timeouts;
+  /** Environment the agent starts from (agentctl's env minus its secrets). */
+  baseAgentEnv: Record<string, string>;
+  log: (message: string) => void;
+  /**
+   * agentctl -> backend requests (`kandev.ask_user_question`). Defaults to one with no backend,
+   * so every call fails at once with NOT_CONNECTED (in-process tests without a stream).
+   */
+  backend?: BackendRequests;
+  /** How long shutdown lets a cancelled turn finish before stopping the agent. */
+  shutdownTurnGraceMs?: number;
+  /** SIGTERM -> SIGKILL grace when stopping the agent. */
+  agentKillGraceMs?: number;
+}
+
+interface Turn {
+  readonly turnId: string;
+  readonly sessionId: string;
+  ended: boolean;
+  idleTimer: NodeJS.Timeout | null;
+  readonly done: Promise<void>;
+  markDone: () => void;
+}
+
+type InitializeResult = z.infer<typeof InitializeResultSchema>;
+
+/** Implements the agent-stream actions for one agent process. */
+export class SessionController {
+  private config: ConfigureParams | null = null;
+  private configuring = false;
+  private timeouts: Timeouts;
+  private agent: AgentProcess | null = null;
+  private conn: acp.ClientConnection | null = null;
+  private link: AcpLink | null = null;
+  private initialized: InitializeResult | null = null;
+  private readonly sessions = new Set<string>();
+  private currentSession: string | null = null;
+  private turn: Turn | null = null;
+  private elicitations: ElicitationManager | null = null;
+  private readonly permissions: PermissionBroker;
+  private readonly backend: BackendRequests;
+  private readonly kandevTool: KandevToolHost;
+  /** Resolves after the agent-exit handling (turn ended, pendings settled, agent.exited sent). */
+  private agentGone: Promise<void> | null = null;
+  private shuttingDown: Promise<void> | null = null;
+
+  constructor(private readonly opts: SessionControllerOptions) {
+    this.timeouts = opts.baseTimeouts;
+    this.permissions = new PermissionBroker({
+      emitRequested: (p) => this.emit("permission.requested", p),
+      emitSettled: (p) => this.emit("permission.settled", p),
+      autoApprove: () => this.config?.auto_approve_permissions === true,
+    });
+    this.backend = opts.backend ?? new BackendRequests({ send: () => false, log: opts.log });
+    this.kandevTool = new KandevToolHost({
+      relay: createKandevRelay({
+        requests: this.backend,
+        sessionId: () => this.turn?.sessionId ?? this.currentSession,
+        log: opts.log,
+      }),
+      log: opts.log,
+    });
+  }
+
+  /** The handler map the dispatcher serves. */
+  handlers(): ActionHandlers {
+    return {
+      "agent.configure": (p) => this.configure(p),
+      "agent.initialize": (p) => this.initialize(p),
+      "agent.session.new": (p) => this.sessionNew(p),
+      "agent.prompt": (p) => this.prompt(p),
+      "agent.cancel": (p) => this.cancel(p),
+      "agent.permissions.respond": (p) => this.permissions.respond(p),
+      "agent.elicitations.respond": (p) => {
+        if (this.elicitations === null) throw new ProtocolError("NOT_FOUND", `no pending elicitation ${p.pending_id}`);
+        return this.elicitations.respond(p);
+      },
+      "agent.status": () => this.status(),
+    };
+  }
+
+  /** Validates the payload against its AGENT_EVENTS schema, then sends it. */
+  private emit<E extends AgentEventName>(event: E, payload: AgentEvent<E>): void {
+    this.emitUnchecked(event, payload);
+  }
+
+  private emitUnchecked(event: AgentEventName, payload: unknown): void {
+    const checked = AGENT_EVENTS[event].safeParse(payload);
+    if (!checked.success) {
+      // Sending a frame the backend cannot parse helps nobody; make the bug loud instead.
+      this.opts.log(`agentctl: BUG: ${event} payload fails its schema, not sent: ${checked.error.message}`);
+      return;
+    }
+    this.opts.send(event, checked.data);
+  }
+
+  async configure(p: ActionParams<"agent.configure">): Promise<{ ok: true }> {
+    if (this.shuttingDown !== null) throw new ProtocolError("CONFLICT", "agentctl is shutting down");
+    if (this.config !== null || this.configuring) throw new ProtocolError("CONFLICT", "agent is already configured");
+    const timeouts = resolveTimeouts(this.opts.baseTimeouts, p.timeouts);
+    this.configuring = true;
+    try {
+      // Built before the spawn so a timeout it refuses fails configure with nothing started.
+      let elicitations: ElicitationManager;
+      try {
+        elicitations = new ElicitationManager({
+          features: () => p.features,
+          answerTimeoutMs: timeouts.elicitationAnswerMs,
+          idleTimeoutMs: timeouts.acpIdleMs,
+          emit: (event, payload) => this.emitUnchecked(event, payload),
+          log: this.opts.log,
+        });
+      } catch (err) {
+        throw new ProtocolError("VALIDATION_ERROR", err instanceof Error ? err.message : String(err));
+      }
+      const agent = await AgentProcess.start({
+        command: p.agent.command,
+        env: { ...this.opts.baseAgentEnv, ...(p.agent.env ?? {}) },
+        cwd: p.agent.cwd,
+        onStderrLine: (text) => this.emit("agent.stderr", { text }),
+      });
+      this.timeouts = timeouts;
+      this.config = p;
+      this.agent = agent;
+      this.elicitations = elicitations;
+      this.link = connectAcp(agent.child, {
+        onSessionUpdate: (n) => this.onSessionUpdate(n),
+        onPermission: (params, signal) => this.permissions.request(params, signal),
+        onElicitation: (params, signal) => elicitations.handleCreate(params, signal),
+        onActivity: () => this.touchTurn(),
+      });
+      this.conn = this.link.connection;
+      this.agentGone = agent.exited.then((exit) => this.onAgentExit(exit));
+      return { ok: true };
+    } finally {
+      this.configuring = false;
+    }
+  }
+
+  private requireAgent(): { agent: AgentProcess; conn: acp.ClientConnection; config: ConfigureParams } {
+    if (this.config === null || this.agent === null || this.conn === null) {
+      throw new ProtocolError("CONFLICT", "agent is not configured (send agent.configure first)");
+    }
+    if (!this.agent.running) throw new ProtocolError("CONFLICT", "the agent process has exited");
+    return { agent: this.agent, conn: this.conn, config: this.config };
+  }
+
+  async initialize(p: ActionParams<"agent.initialize">): Promise<InitializeResult> {
+    const { conn, config } = this.requireAgent();
+    if (this.initialized !== null) throw new ProtocolError("CONFLICT", "agent is already initialized");
+    const clientCapabilities = buildClientCapabilities(config.agent_id, config.features);
+    let res: acp.InitializeResponse;
+    try {
+      res = await conn.agent.request(acp.methods.agent.initialize, {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: clientCapabilities as acp.ClientCapabilities,
+        clientInfo: { name: p.client_name, version: p.client_version },
+      });
+    } catch (err) {
+      throw acpFailure("initialize", err);
+    }
+    const result: InitializeResult = {
+      protocol_version: res.protocolVersion,
+      agent_capabilities: (res.agentCapabilities ?? {}) as Record<string, unknown>,
+      client_capabilities: clientCapabilities,
+    };
+    if (res.agentInfo?.name !== undefined) result.agent_name = res.agentInfo.name;
+    this.initialized = result;
+    return result;
+  }
+
+  async sessionNew(p: ActionParams<"agent.session.new">): Promise<{ session_id: string }> {
+    const { conn, config } = this.requireAgent();
+    if (this.initialized === null) throw new ProtocolError("CONFLICT", "agent is not initialized (send agent.initialize first)");
+    // ACP wants an absolute cwd; a relative one is taken relative to the agent's own cwd.
+    const cwd = path.resolve(config.agent.cwd ?? process.cwd(), p.cwd ?? ".");
+    let mcpServers: acp.McpServer[];
+    try {
+      mcpServers = await this.kandevTool.mcpServersFor(decideKandevTool(config.kandev_tool, this.initialized.agent_capabilities));
+    } catch (err) {
+      throw new ProtocolError("INTERNAL_ERROR", `cannot start the kandev MCP tool server: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    let res: acp.NewSessionResponse;
+    try {
+      res = await conn.agent.request(acp.methods.agent.session.new, { cwd, mcpServers });
+    } catch (err) {
+      throw acpFailure("session/new", err);
+    }
+    this.sessions.add(res.sessionId);
+    this.currentSession = res.sessionId;
+    return { session_id: res.sessionId };
+  }
+
+  prompt(p: ActionParams<"agent.prompt">): { turn_id: string } {
+    const { conn, agent } = this.requireAgent();
+    if (!this.sessions.has(p.session_id)) throw new ProtocolError("NOT_FOUND", `unknown session ${p.session_id}`);
+    if (this.turn !== null) {
+      throw new ProtocolError("CONFLICT", `a turn is already running (${this.turn.turnId})`, { turn_id: this.turn.turnId });
+    }
+    let markDone = () => {};
+    const done = new Promise<void>((r) => (markDone = r));
+    const turn: Turn = { turnId: p.turn_id, sessionId: p.session_id, ended: false, idleTimer: null, done, markDone };
+    this.turn = turn;
+    this.emit("turn.started", { session_id: p.session_id, turn_id: p.turn_id });
+    this.touchTurn();
+    conn.agent
+      .request(acp.methods.agent.session.prompt, { sessionId: p.session_id, prompt: [{ type: "text", text: p.text }] })
+      .then(
+        async (res) => {
+          await this.link?.updatesDrained();
+          this.endTurn(turn, res.stopReason);
+        },
+        async (err: unknown) => {
+          // When the agent died, let the exit handling end the turn with the exit details first.
+          if (!agent.running || conn.signal.aborted) await this.agentGone;
+          await this.link?.updatesDrained();
+          this.endTurn(turn, "error", acpErrorInfo(err));
+        },
+      );
+    return { turn_id: p.turn_id };
+  }
+
+  async cancel(p: ActionParams<"agent.cancel">): Promise<{ ok: true }> {
+    if (!this.sessions.has(p.session_id)) throw new ProtocolError("NOT_FOUND", `unknown session ${p.session_id}`);
+    this.cancelSessionPendings(p.session_id, "turn_cancelled");
+    if (this.conn !== null && this.agent?.running === true) {
+      try {
+        await this.conn.agent.notify(acp.methods.agent.session.cancel, { sessionId: p.session_id });
+      } catch (err) {
+        throw acpFailure("session/cancel", err);
+      }
+    }
+    return { ok: true };
+  }
+
+  status() {
+    return {
+      configured: this.config !== null,
+      agent_running: this.agent?.running === true,
+      agent_pid: this.agent?.running === true ? this.agent.pid : null,
+      session_id: this.currentSession,
+      turn_active: this.turn !== null,
+      pending_permissions: this.permissions.pendingCount,
+      pending_elicitations: this.elicitations?.pendingCount ?? 0,
+      pending_kandev_questions: this.backend.pendingCount,
+    };
+  }
+
+  private cancelSessionPendings(sessionId: string, reason: string): void {
+    this.elicitations?.cancelSession(sessionId, reason);
+    this.permissions.cancelSession(sessionId, reason);
+    this.backend.cancelSession(sessionId, reason);
+  }
+
+  private onSessionUpdate(n: acp.SessionNotification): void {
+    const turn = this.turn !== null && this.turn.sessionId === n.sessionId ? this.turn.turnId : null;
+    this.emit("session.update", { session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
+  }
+
+  /** Re-arms the idle watchdog of the running turn; called on every frame from the agent. */
+  private touchTurn(): void {
+    const turn = this.turn;
+    if (turn === null || turn.ended) return;
+    if (turn.idleTimer !== null) clearTimeout(turn.idleTimer);
+    turn.idleTimer = setTimeout(() => this.onTurnIdle(turn), this.timeouts.acpIdleMs);
+    turn.idleTimer.unref();
+  }
+
+  private onTurnIdle(turn: Turn): void {
+    if (turn.ended) return;
+    // A permission or a kandev question has no deadline here: a human deciding is not an idle agent.
+    // (A kandev question's wait is bounded by the backend's 2 h and agentctl's ceiling above it.)
+    if (this.permissions.pendingForSession(turn.sessionId) > 0 || this.backend.pendingForSession(turn.sessionId) > 0) {
+      return this.touchTurn();
+    }
+    this.opts.log(`agentctl: turn ${turn.turnId} saw no ACP traffic for ${this.timeouts.acpIdleMs} ms; cancelling it`);
+    this.cancelSessionPendings(turn.sessionId, "idle_timeout");
+    void this.conn?.agent.notify(acp.methods.agent.session.cancel, { sessionId: turn.sessionId }).catch(() => {});
+    this.endTurn(turn, "error", { code: "ACP_IDLE_TIMEOUT", message: `no ACP traffic for ${this.timeouts.acpIdleMs} ms` });
+  }
+
+  private endTurn(turn: Turn, stopReason: string, error?: { code: string | number; message: string }): void {
+    if (turn.ended) return;
+    turn.ended = true;
+    if (turn.idleTimer !== null) clearTimeout(turn.idleTimer);
+    if (this.turn === turn) this.turn = null;
+    const payload: AgentEvent<"turn.ended"> = { session_id: turn.sessionId, turn_id: turn.turnId, stop_reason: stopReason };
+    if (error !== undefined) payload.error = error;
+    this.emit("turn.ended", payload);
+    turn.markDone();
+  }
+
+  private onAgentExit(exit: AgentExit): void {
+    const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
+    if (this.shuttingDown === null) this.opts.log(`agentctl: the agent exited (${how})`);
+    if (this.turn !== null) this.endTurn(this.turn, "error", { code: "AGENT_EXITED", message: `the agent exited (${how})` });
+    this.elicitations?.cancelAll("agent_exited");
+    this.permissions.cancelAll("agent_exited");
+    this.backend.cancelAll("agent_exited");
+    void this.kandevTool.close();
+    this.emit("agent.exited", { code: exit.code, signal: exit.signal, stderr_tail: exit.stderrTail });
+    this.conn?.close();
+  }
+
+  /** Cancels pendings and the turn, stops the agent. Idempotent. */
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= (async () => {
+      this.elicitations?.cancelAll("shutdown");
+      this.permissions.cancelAll("shutdown");
+      this.backend.cancelAll("shutdown");
+      // No new tool calls while we go; in-flight ones see their HTTP connection close.
+      await this.kandevTool.close();
+      const turn = this.turn;
+      if (turn !== null && this.conn !== null && this.agent?.running === true) {
+        await this.conn.agent.notify(acp.methods.agent.session.cancel, { sessionId: turn.sessionId }).catch(() => {});
+        // Let a well-behaved agent answer `cancelled`, but never wait long: we are going away.
+        await Promise.race([turn.done, delay(this.opts.shutdownTurnGraceMs ?? 500)]);
+      }
+      if (this.agent !== null) await this.agent.stop(this.opts.agentKillGraceMs ?? 2000);
+      await this.agentGone;
+    })();
+    return this.shuttingDown;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+function acpFailure(method: string, err: unknown): ProtocolError {
+  const info = acpErrorInfo(err);
+  return new ProtocolError("INTERNAL_ERROR", `the agent failed ${method}: ${info.message}`, { acp_code: info.code });
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import * as acp from "@agentclientprotocol/sdk";
+import { parsePrompt, promptText, splitChunks } from "./prompt-parse.js";
+import type { ScenarioContext, ScenarioRegistry, StreamOptions } from "./scenario.js";
+
+export interface MockAgentOptions {
+  scenarios: ScenarioRegistry;
+  /** Diagnostics sink (the CLI writes to stderr). */
+  log?: (message: string) => void;
+}
+
+/** What the mock agent remembers across requests; exposed for in-process tests. */
+export interface MockAgentState {
+  clientCapabilities: acp.ClientCapabilities | null;
+  sessions: Set<string>;
+  /** The `mcpServers` each session was created with (session/new), by session id. */
+  mcpServers: Map<string, acp.McpServer[]>;
+  /** Cancels the running turn of a session. */
+  activeTurns: Map<string, AbortController>;
+}
+
+/** Builds the ACP agent app that plays scenarios. Connect it to a stream to serve a client. */
+export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp; state: MockAgentState } {
+  const log = options.log ?? (() => {});
+  const state: MockAgentState = { clientCapabilities: null, sessions: new Set(), mcpServers: new Map(), activeTurns: new Map() };
+
+  const app = acp
+    .agent({ name: "kandev-mock-agent" })
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      state.clientCapabilities = params.clientCapabilities ?? null;
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        // http MCP servers are what agentctl's kandev tool server needs (the kandev-question scenarios).
+        agentCapabilities: { loadSession: false, mcpCapabilities: { http: true, sse: false } },
+        agentInfo: { name: "kandev-mock-agent", version: "0.1.0" },
+        authMethods: [],
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+      const sessionId = `mock-${randomUUID()}`;
+      state.sessions.add(sessionId);
+      state.mcpServers.set(sessionId, [...params.mcpServers]);
+      return { sessionId };
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      state.activeTurns.get(params.sessionId)?.abort(new Error("session/cancel"));
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client, signal }) => {
+      if (!state.sessions.has(params.sessionId)) {
+        throw acp.RequestError.invalidParams({ sessionId: params.sessionId }, "unknown session");
+      }
+      const turn = new AbortController();
+      const onRequestAbort = () => turn.abort(new Error("$/cancel_request"));
+      signal.addEventListener("abort", onRequestAbort, { once: true });
+      state.activeTurns.get(params.sessionId)?.abort(new Error("superseded by a new prompt"));
+      state.activeTurns.set(params.sessionId, turn);
+      try {
+        const text = promptText(params.prompt);
+        const parsed = parsePrompt(text);
+        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log });
+        let stopReason: acp.StopReason;
+        if (parsed.scenario === null) {
+          await ctx.stream(`Mock agent received: ${text}`);
+          stopReason = "end_turn";
+        } else {
+          const scenario = Object.hasOwn(options.scenarios, parsed.scenario) ? options.scenarios[parsed.scenario] : undefined;
+          if (scenario === undefined) {
+            const known = Object.keys(options.scenarios).sort().join(", ");
+            await ctx.say(`Unknown scenario "${parsed.scenario}". Known scenarios: ${known}.`);
+            stopReason = "end_turn";
+          } else {
+            stopReason = await scenario.run(ctx);
+          }
+        }
+        return { stopReason: turn.signal.aborted ? "cancelled" : stopReason };
+      } catch (err) {
+        if (turn.signal.aborted) return { stopReason: "cancelled" as const };
+        throw err;
+      } finally {
+        signal.removeEventListener("abort", onRequestAbort);
+        if (state.activeTurns.get(params.sessionId) === turn) state.activeTurns.delete(params.sessionId);
+      }
+    });
+
+  return { app, state };
+}
+
+interface ContextInput {
+  sessionId: string;
+  client: acp.AgentContext;
+  signal: AbortSignal;
+  text: string;
+  rest: string;
+  state: MockAgentState;
+  log: (message: string) => void;
+}
+
+function makeContext(input: ContextInput): ScenarioContext {
+  const { sessionId, client, signal } = input;
+  const update = (u: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId, update: u });
+  const say = (text: string) => update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener("abort", done, { once: true });
+    });
+  const stream = async (text: string, opts: StreamOptions = {}) => {
+    const parts = splitChunks(text, opts.chunks ?? 4);
+    for (const [i, part] of parts.entries()) {
+      if (signal.aborted) return;
+      if (i > 0) await sleep(opts.delayMs ?? 15);
+      if (signal.aborted) return;
+      await say(part);
+    }
+  };
+  return {
+    sessionId,
+    prompt: input.text,
+    rest: input.rest,
+    client,
+    signal,
+    clientCapabilities: input.state.clientCapabilities,
+    mcpServers: input.state.mcpServers.get(sessionId) ?? [],
+    update,
+    say,
+    stream,
+    sleep,
+    log: input.log,
+  };
+}

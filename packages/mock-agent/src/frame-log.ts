@@ -1,0 +1,50 @@
+import { appendFileSync } from "node:fs";
+import type * as acp from "@agentclientprotocol/sdk";
+
+/** One line of the MOCK_AGENT_LOG file. */
+export interface FrameLogLine {
+  dir: "in" | "out";
+  frame: unknown;
+  ts: number;
+}
+
+/**
+ * Wraps an ACP message stream so every JSON-RPC frame in and out is appended to `file` as one JSON
+ * line. Writes are synchronous so a crash (the `crash` scenario exits mid-turn) loses nothing.
+ */
+export function tapStream(stream: acp.Stream, file: string, now: () => number = Date.now): acp.Stream {
+  const record = (dir: "in" | "out", frame: unknown) => {
+    const line: FrameLogLine = { dir, frame, ts: now() };
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  };
+  const readable = stream.readable.pipeThrough(
+    new TransformStream<acp.AnyMessage, acp.AnyMessage>({
+      transform(message, controller) {
+        record("in", message);
+        controller.enqueue(message);
+      },
+    }),
+  );
+  const writer = stream.writable.getWriter();
+  const writable = new WritableStream<acp.AnyMessage>({
+    write(message) {
+      record("out", message);
+      return writer.write(message);
+    },
+    close() {
+      return writer.close();
+    },
+    abort(reason) {
+      return writer.abort(reason);
+    },
+  });
+  return { readable, writable };
+}
+
+/** Reads a frame log back (for tests). */
+export function parseFrameLog(text: string): FrameLogLine[] {
+  return text
+    .split("\n")
+    .filter((l) => l.trim().length > 0)
+    .map((l) => JSON.parse(l) as FrameLogLine);
+}

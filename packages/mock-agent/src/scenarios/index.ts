@@ -1,0 +1,24 @@
+import type { ScenarioRegistry } from "../scenario.js";
+import { crash } from "./crash.js";
+import { echo, plain } from "./echo.js";
+import { elicitationScenarios } from "./elicitation.js";
+import { hang } from "./hang.js";
+import { kandevQuestionScenarios } from "./kandev-question.js";
+import { permission } from "./permission.js";
+import { slow } from "./slow.js";
+import { toolCall } from "./tool-call.js";
+
+/** Every scenario the mock agent knows, by the name used in `/e2e:<name>`. */
+export const scenarios: ScenarioRegistry = {
+  echo,
+  plain,
+  "tool-call": toolCall,
+  permission,
+  slow,
+  crash,
+  hang,
+  ...elicitationScenarios,
+  ...kandevQuestionScenarios,
+};
+
+export { CRASH_LINE, CRASH_EXIT_CODE } from "./crash.js";
