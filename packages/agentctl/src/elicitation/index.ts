@@ -1,37 +1,27 @@
-// PLACEHOLDER owned by the elicitation work (issue 3): replaced by the real manager. Until then it
-// fails closed: every elicitation/create is declined and nothing reaches the operator.
-import type { ElicitationRespondParams, Features } from "@kandev/protocol";
-import { ProtocolError } from "@kandev/protocol";
+/**
+ * ACP form elicitation for agentctl: `elicitation/create` from the agent becomes a pending
+ * clarification for the operator, and the operator's answer becomes exactly one ACP response.
+ *
+ * Wiring (agentctl's ACP client):
+ *   client.onRequest(acp.methods.client.elicitation.create, rawElicitationParams,
+ *     ({ params, signal }) => manager.handleCreate(params, signal));
+ * Passing `rawElicitationParams` replaces the SDK's own params schema, so malformed bodies reach
+ * `handleCreate` and are declined instead of being answered -32602 by the SDK (see INVARIANTS.md).
+ */
+export { ElicitationManager, checkElicitationTimeouts, MAX_ANSWER_TIMEOUT_MS } from "./manager.js";
+export type { ElicitationClock, ElicitationEmit, ElicitationManagerOptions, SettleReason } from "./manager.js";
+export type { ElicitationResponse, ContentValue } from "./answers.js";
+export { buildResponse } from "./answers.js";
+export { mapElicitation } from "./schema-map.js";
+export type { MappedElicitation } from "./schema-map.js";
+export { parseCreateRequest } from "./request.js";
+export type { DeclineReason, FormRequest } from "./request.js";
+export { compareKeys, sortKeys } from "./key-order.js";
 
-export type ElicitationEmit = (
-  event: "elicitation.requested" | "elicitation.settled",
-  payload: Record<string, unknown>,
-) => void;
-
-export interface ElicitationManagerOptions {
-  features: () => Features;
-  answerTimeoutMs: number;
-  emit: ElicitationEmit;
-  newId?: () => string;
-}
-
-/** ACP `elicitation/create` response as agentctl sends it. */
-export type ElicitationResponse =
-  | { action: "accept"; content: Record<string, string | string[]> }
-  | { action: "decline" }
-  | { action: "cancel" };
-
-export class ElicitationManager {
-  constructor(private readonly opts: ElicitationManagerOptions) {}
-  async handleCreate(_params: unknown, _signal: AbortSignal): Promise<ElicitationResponse> {
-    return { action: "decline" };
-  }
-  respond(params: ElicitationRespondParams): { success: true } {
-    throw new ProtocolError("NOT_FOUND", `no pending elicitation ${params.pending_id}`);
-  }
-  cancelSession(_sessionId: string, _reason: string): void {}
-  cancelAll(_reason: string): void {}
-  get pendingCount(): number {
-    return 0;
-  }
+/**
+ * Identity params parser for the SDK: hands `handleCreate` the params exactly as received, so our
+ * own validator (not the SDK's zod schema) decides, and declines what it cannot use.
+ */
+export function rawElicitationParams(raw: unknown): unknown {
+  return raw;
 }

@@ -1,0 +1,250 @@
+/**
+ * The lifecycle of pending elicitations: a thin I/O shell over the pure request check, schema
+ * mapping and answer building. Each `elicitation/create` that maps to questions is parked under a
+ * fresh pending id until exactly one of: the operator answers (respond), the answer deadline passes,
+ * the agent withdraws the request (its AbortSignal), the turn is cancelled (cancelSession) or
+ * agentctl shuts down (cancelAll). Whichever comes first settles it; the rest find nothing.
+ * See INVARIANTS.md for the guarantees and the tests that hold them.
+ */
+import { randomUUID } from "node:crypto";
+import type { ElicitationOutcome, ElicitationRespondParams, Features, Question } from "@kandev/protocol";
+import { AGENT_EVENTS, ElicitationRespondParamsSchema, ProtocolError } from "@kandev/protocol";
+import { buildResponse, type ElicitationResponse } from "./answers.js";
+import { parseCreateRequest } from "./request.js";
+import { mapElicitation, type MappedElicitation } from "./schema-map.js";
+
+export type ElicitationEmit = (
+  event: "elicitation.requested" | "elicitation.settled",
+  payload: Record<string, unknown>,
+) => void;
+
+/** Timer and clock seam so deadline tests advance time instead of sleeping. */
+export interface ElicitationClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface ElicitationManagerOptions {
+  /** Read on every request: `features.acpElicitation` off -> decline without an event. */
+  features: () => Features;
+  /** KANDEV_ELICITATION_ANSWER_TIMEOUT in ms: unanswered -> decline (AC-64). */
+  answerTimeoutMs: number;
+  /** Sends an agent-stream event (`elicitation.requested` / `elicitation.settled`). */
+  emit: ElicitationEmit;
+  /** Pending id factory; default crypto.randomUUID (globally unique, AC-60). */
+  newId?: () => string;
+  /** Defaults to the real clock and timers. */
+  clock?: ElicitationClock;
+  /** KANDEV_ACP_IDLE_TIMEOUT in ms; when given, answerTimeoutMs must be strictly below it (F13a). */
+  idleTimeoutMs?: number;
+  /** Diagnostics (declines and their reasons); never receives question text or answers. */
+  log?: (message: string) => void;
+}
+
+/** Who or what settled a pending, as carried by `elicitation.settled.reason`. */
+export type SettleReason =
+  | "operator"
+  | "operator_rejected"
+  | "deadline"
+  | "agent_cancelled"
+  | "agent_disconnected"
+  | "turn_cancelled"
+  | "shutdown"
+  | "undeliverable"
+  | (string & {});
+
+const DECLINE: ElicitationResponse = { action: "decline" };
+const CANCEL: ElicitationResponse = { action: "cancel" };
+/** setTimeout's ceiling (~24.8 days); longer waits re-arm. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Upper bound on the answer timeout (about 31 years) so the deadline is always a valid date. */
+export const MAX_ANSWER_TIMEOUT_MS = 1e12;
+
+const realClock: ElicitationClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * F13a: the answer deadline must be strictly below the ACP idle timeout, so an unanswered
+ * elicitation is declined by Kandev rather than lost to a connection teardown. Returns an error
+ * message, or null when the pair is valid.
+ */
+export function checkElicitationTimeouts(answerTimeoutMs: number, idleTimeoutMs?: number): string | null {
+  if (!Number.isFinite(answerTimeoutMs) || answerTimeoutMs <= 0 || answerTimeoutMs > MAX_ANSWER_TIMEOUT_MS) {
+    return `elicitation answer timeout must be between 1 and ${MAX_ANSWER_TIMEOUT_MS} ms (got ${answerTimeoutMs})`;
+  }
+  if (idleTimeoutMs !== undefined && !(answerTimeoutMs < idleTimeoutMs)) {
+    return `elicitation answer timeout (${answerTimeoutMs} ms) must be below the ACP idle timeout (${idleTimeoutMs} ms)`;
+  }
+  return null;
+}
+
+interface Pending {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly questions: Question[];
+  readonly deadlineMs: number;
+  readonly signal: AbortSignal;
+  readonly onAbort: () => void;
+  readonly resolve: (response: ElicitationResponse) => void;
+  timer: unknown;
+}
+
+/** The agent's `$/cancel_request` aborts with JSON-RPC -32800; a closed connection aborts otherwise. */
+function abortReason(signal: AbortSignal): SettleReason {
+  const reason: unknown = signal.reason;
+  const code = typeof reason === "object" && reason !== null ? (reason as { code?: unknown }).code : undefined;
+  return code === -32800 ? "agent_cancelled" : "agent_disconnected";
+}
+
+/** Parks, answers and settles the ACP `elicitation/create` requests of one agentctl. */
+export class ElicitationManager {
+  private readonly pending = new Map<string, Pending>();
+  private readonly clock: ElicitationClock;
+  private readonly newId: () => string;
+
+  constructor(private readonly opts: ElicitationManagerOptions) {
+    const problem = checkElicitationTimeouts(opts.answerTimeoutMs, opts.idleTimeoutMs);
+    if (problem !== null) throw new RangeError(problem);
+    this.clock = opts.clock ?? realClock;
+    this.newId = opts.newId ?? randomUUID;
+  }
+
+  /**
+   * Handles one ACP `elicitation/create` (register it with an identity params parser so malformed
+   * bodies reach this method). Resolves with the response to send, exactly once; never rejects.
+   */
+  async handleCreate(params: unknown, signal: AbortSignal): Promise<ElicitationResponse> {
+    if (!this.opts.features().acpElicitation) {
+      this.log("elicitation/create declined (flag_off): features.acpElicitation is off");
+      return DECLINE;
+    }
+    const request = parseCreateRequest(params);
+    if (!request.ok) return this.declined(request.reason, request.detail);
+    const mapped = mapElicitation(request.value);
+    if (!mapped.ok) return this.declined(mapped.reason, mapped.detail);
+    if (signal.aborted) return CANCEL;
+    return new Promise<ElicitationResponse>((resolve) => this.park(mapped.value, signal, resolve));
+  }
+
+  /**
+   * Applies the operator's answer. Throws ProtocolError VALIDATION_ERROR (pending stays live) for an
+   * answer the questions cannot hold, NOT_FOUND when the pending is unknown or already settled.
+   */
+  respond(params: ElicitationRespondParams): { success: true } {
+    const parsed = ElicitationRespondParamsSchema.safeParse(params);
+    if (!parsed.success) {
+      throw new ProtocolError(
+        "VALIDATION_ERROR",
+        "invalid agent.elicitations.respond params",
+        parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+      );
+    }
+    const pending = this.pending.get(parsed.data.pending_id);
+    if (pending === undefined) {
+      throw new ProtocolError("NOT_FOUND", `no pending elicitation ${JSON.stringify(parsed.data.pending_id)}`);
+    }
+    const response = buildResponse(pending.questions, parsed.data);
+    if (response.action === "decline") this.settle(pending, response, "declined", "operator_rejected");
+    else this.settle(pending, response, "answered", "operator");
+    return { success: true };
+  }
+
+  /** Turn cancelled: answers `cancel` to every pending of that session (AC-15). */
+  cancelSession(sessionId: string, reason: string): void {
+    for (const p of [...this.pending.values()]) {
+      if (p.sessionId === sessionId) this.settle(p, CANCEL, "cancelled", reason);
+    }
+  }
+
+  /** Shutdown or agent gone: answers `cancel` to every pending. */
+  cancelAll(reason: string): void {
+    for (const p of [...this.pending.values()]) this.settle(p, CANCEL, "cancelled", reason);
+  }
+
+  /** How many elicitations are waiting for the operator. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private declined(reason: string, detail: string): ElicitationResponse {
+    this.log(`elicitation/create declined (${reason}): ${detail}`);
+    return DECLINE;
+  }
+
+  private park(mapped: MappedElicitation, signal: AbortSignal, resolve: (r: ElicitationResponse) => void): void {
+    const id = this.newId();
+    if (this.pending.has(id)) {
+      this.log(`elicitation/create declined: pending id ${id} is already in use`);
+      resolve(DECLINE);
+      return;
+    }
+    const deadlineMs = this.clock.now() + this.opts.answerTimeoutMs;
+    const event = AGENT_EVENTS["elicitation.requested"].safeParse({
+      pending_id: id,
+      session_id: mapped.sessionId,
+      tool_call_id: mapped.toolCallId,
+      message: mapped.message,
+      questions: mapped.questions,
+      deadline: new Date(deadlineMs).toISOString(),
+    });
+    if (!event.success) {
+      this.log(`elicitation/create declined: mapped questions do not fit the event schema`);
+      resolve(DECLINE);
+      return;
+    }
+    const pending: Pending = {
+      id,
+      sessionId: mapped.sessionId,
+      questions: mapped.questions,
+      deadlineMs,
+      signal,
+      onAbort: () => this.settle(pending, CANCEL, "cancelled", abortReason(signal)),
+      resolve,
+      timer: undefined,
+    };
+    // Registered before the event goes out, so an answer that arrives during emit finds it.
+    this.pending.set(id, pending);
+    signal.addEventListener("abort", pending.onAbort, { once: true });
+    this.armDeadline(pending);
+    try {
+      this.opts.emit("elicitation.requested", event.data);
+    } catch (err) {
+      this.log(`elicitation.requested could not be emitted: ${err instanceof Error ? err.message : String(err)}`);
+      this.settle(pending, DECLINE, "declined", "undeliverable");
+    }
+  }
+
+  private armDeadline(pending: Pending): void {
+    const remaining = pending.deadlineMs - this.clock.now();
+    if (remaining <= 0) {
+      this.settle(pending, DECLINE, "timed_out", "deadline");
+      return;
+    }
+    pending.timer = this.clock.setTimeout(() => {
+      if (this.pending.get(pending.id) === pending) this.armDeadline(pending);
+    }, Math.min(remaining, MAX_TIMER_MS));
+  }
+
+  /** The single exit: removes the pending first, so every later path finds nothing. */
+  private settle(pending: Pending, response: ElicitationResponse, outcome: ElicitationOutcome, reason: string): void {
+    if (this.pending.get(pending.id) !== pending) return;
+    this.pending.delete(pending.id);
+    if (pending.timer !== undefined) this.clock.clearTimeout(pending.timer);
+    pending.timer = undefined;
+    pending.signal.removeEventListener("abort", pending.onAbort);
+    try {
+      this.opts.emit("elicitation.settled", { pending_id: pending.id, outcome, reason });
+    } catch (err) {
+      this.log(`elicitation.settled could not be emitted: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    pending.resolve(response);
+  }
+
+  private log(message: string): void {
+    this.opts.log?.(message);
+  }
+}
