@@ -1,0 +1,154 @@
+import WebSocket from "ws";
+import { ProtocolError } from "@kandev/protocol";
+import type { Logger } from "../logger.js";
+
+export interface TransportOptions {
+  url: string;
+  token: string;
+  logger: Logger;
+  /** Asked before each reconnect attempt: reconnecting only makes sense while agentctl lives. */
+  shouldReconnect: () => boolean;
+  onFrame: (text: string) => void;
+  /** The socket dropped (the protocol layer rejects its pending requests). */
+  onDisconnect: (err: Error) => void;
+  onReconnect: () => void;
+  backoff?: { initialMs: number; maxMs: number; maxAttempts: number };
+  connectTimeoutMs?: number;
+}
+
+const DEFAULT_BACKOFF = { initialMs: 100, maxMs: 2000, maxAttempts: 15 };
+
+/**
+ * One agent-stream WebSocket (framing, connect, auth, reconnect); it knows nothing of request ids.
+ * While agentctl lives, a dropped socket is reopened with exponential backoff (agentctl buffers the
+ * events meanwhile); `closed` settles once, when the transport gives up or `close()` is called.
+ */
+export class AgentStreamTransport {
+  readonly closed: Promise<Error | undefined>;
+  private resolveClosed!: (err: Error | undefined) => void;
+  private socket: WebSocket | null = null;
+  private isClosed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly backoff: { initialMs: number; maxMs: number; maxAttempts: number };
+
+  constructor(private readonly options: TransportOptions) {
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Opens the first connection; rejects (and closes the transport) if it cannot. */
+  async connect(): Promise<void> {
+    try {
+      this.attach(await this.open());
+    } catch (err) {
+      this.close(asError(err));
+      throw err;
+    }
+  }
+
+  send(text: string): void {
+    const socket = this.socket;
+    if (this.isClosed || socket === null || socket.readyState !== WebSocket.OPEN) {
+      throw new ProtocolError("NOT_CONNECTED", "the agent stream is not connected");
+    }
+    socket.send(text);
+  }
+
+  /** Final close: no more reconnects; `closed` resolves with `err`. */
+  close(err?: Error): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket !== null) {
+      socket.removeAllListeners();
+      socket.on("error", () => undefined);
+      socket.terminate();
+      this.options.onDisconnect(err ?? new Error("agent stream closed"));
+    }
+    this.resolveClosed(err);
+  }
+
+  private open(): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(this.options.url, {
+        headers: { Authorization: `Bearer ${this.options.token}` },
+        handshakeTimeout: this.options.connectTimeoutMs ?? 5000,
+        perMessageDeflate: false,
+        maxPayload: 64 * 1024 * 1024,
+      });
+      const fail = (err: Error) => {
+        socket.removeAllListeners();
+        socket.on("error", () => undefined);
+        socket.terminate();
+        reject(err);
+      };
+      socket.once("open", () => {
+        socket.removeAllListeners();
+        resolve(socket);
+      });
+      socket.once("unexpected-response", (_req, res) =>
+        fail(new ProtocolError(res.statusCode === 401 ? "UNAUTHORIZED" : "NOT_CONNECTED", `agent stream upgrade refused with HTTP ${res.statusCode}`)),
+      );
+      socket.once("error", (err) => fail(new ProtocolError("NOT_CONNECTED", `agent stream connect failed: ${err.message}`)));
+    });
+  }
+
+  private attach(socket: WebSocket): void {
+    if (this.isClosed) {
+      socket.terminate();
+      return;
+    }
+    this.socket = socket;
+    socket.on("message", (data, isBinary) => {
+      if (isBinary) {
+        this.options.logger.warn("agent stream: binary frame dropped");
+        return;
+      }
+      this.options.onFrame(data.toString());
+    });
+    socket.on("error", (err) => this.options.logger.warn("agent stream socket error", { error: err.message }));
+    socket.on("close", (code, reason) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      const err = new ProtocolError("NOT_CONNECTED", `agent stream closed (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""})`);
+      this.options.onDisconnect(err);
+      this.scheduleReconnect(0, err);
+    });
+  }
+
+  private scheduleReconnect(attempt: number, lastError: Error): void {
+    if (this.isClosed) return;
+    if (!this.options.shouldReconnect() || attempt >= this.backoff.maxAttempts) {
+      this.close(new ProtocolError("NOT_CONNECTED", `lost the agent stream: ${lastError.message}`));
+      return;
+    }
+    const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** attempt);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.isClosed) return;
+      this.open().then(
+        (socket) => {
+          if (this.isClosed) {
+            socket.terminate();
+            return;
+          }
+          this.options.logger.info("agent stream reconnected", { attempt: attempt + 1 });
+          this.attach(socket);
+          this.options.onReconnect();
+        },
+        (err: unknown) => this.scheduleReconnect(attempt + 1, asError(err)),
+      );
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}

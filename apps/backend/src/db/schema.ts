@@ -1,0 +1,114 @@
+// Drizzle table definitions. Importing this module never opens a database; drizzle-kit reads it to
+// generate the migrations in the repository's drizzle/ folder. Keep it free of relative imports so
+// drizzle-kit can load it on its own.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const agentProfiles = sqliteTable("agent_profiles", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** JSON array of strings: the agent command and its arguments. */
+  command: text("command", { mode: "json" }).$type<string[]>().notNull(),
+  env: text("env", { mode: "json" }).$type<Record<string, string>>(),
+  cwd: text("cwd"),
+  builtin: integer("builtin", { mode: "boolean" }).notNull().default(false),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    /** TaskState; derived from the latest session's state and pending action (domain/task-state.ts). */
+    state: text("state").notNull(),
+    /** PendingAction ("clarification" | "permission") or null, recomputed on every relevant event (A4). */
+    pendingAction: text("pending_action"),
+    agentProfileId: text("agent_profile_id").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("tasks_state_idx").on(t.state), index("tasks_created_idx").on(t.createdAt)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    agentProfileId: text("agent_profile_id").notNull(),
+    state: text("state").notNull(),
+    acpSessionId: text("acp_session_id"),
+    currentTurnId: text("current_turn_id"),
+    error: text("error"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("sessions_task_idx").on(t.taskId, t.createdAt), index("sessions_state_idx").on(t.state)],
+);
+
+export const turns = sqliteTable(
+  "turns",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    startedAt: text("started_at").notNull().default(now),
+    endedAt: text("ended_at"),
+    /** ACP stop reason (`end_turn`, `cancelled`, ...) or `error`. */
+    stopReason: text("stop_reason"),
+    error: text("error"),
+  },
+  (t) => [index("turns_session_idx").on(t.sessionId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    /** Insertion order; `created_at` alone ties within a millisecond. */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    turnId: text("turn_id").references(() => turns.id, { onDelete: "set null" }),
+    authorType: text("author_type").notNull(),
+    type: text("type").notNull(),
+    content: text("content").notNull(),
+    requestsInput: integer("requests_input", { mode: "boolean" }).notNull().default(false),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("messages_session_idx").on(t.sessionId, t.seq), index("messages_turn_idx").on(t.turnId)],
+);
+
+export const runtimeFlagOverrides = sqliteTable("runtime_flag_overrides", {
+  key: text("key").primaryKey(),
+  value: integer("value", { mode: "boolean" }).notNull(),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** One row per notification sent, so a retried event never notifies twice (DECISIONS F9). */
+export const notificationDeliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** What makes the notification unique within its kind, e.g. the clarification's pending id. */
+    dedupKey: text("dedup_key").notNull(),
+    taskId: text("task_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("notification_deliveries_kind_dedup_idx").on(t.kind, t.dedupKey)],
+);
+
+// The clarifications table arrives with the elicitation work (next issue) as its own migration.

@@ -1,0 +1,96 @@
+import type { SessionUpdate } from "@kandev/protocol";
+
+/**
+ * Where the transcript of one turn stands: the agent text or thought message still being appended
+ * to (if any) and the message of each tool call seen so far. Owned by one live session.
+ */
+export interface StreamCursor {
+  turnId: string | null;
+  open: { type: "text" | "thought"; messageId: string } | null;
+  toolMessages: ReadonlyMap<string, string>;
+}
+
+export const emptyCursor = (turnId: string | null): StreamCursor => ({ turnId, open: null, toolMessages: new Map() });
+
+/** What to do with one session update. Message ids for new messages are chosen by the caller. */
+export type CoalesceDecision =
+  | { kind: "create"; type: "text" | "thought"; text: string }
+  | { kind: "append"; messageId: string; text: string }
+  | { kind: "create_tool"; toolCallId: string; title: string; status: string | null; toolKind: string | null }
+  | { kind: "update_tool"; messageId: string; title: string | null; status: string | null }
+  | { kind: "ignore"; reason: string };
+
+/**
+ * Decides how a session update lands in the transcript: consecutive chunks of the same kind in one
+ * turn grow one message, anything else in between (a tool call, another kind of chunk, a new turn)
+ * closes it, and every tool call keeps one message updated in place. Pure; see coalesce.test.ts.
+ */
+export function decideUpdate(cursor: StreamCursor, turnId: string | null, update: SessionUpdate): CoalesceDecision {
+  const sameTurn = cursor.turnId === turnId;
+  switch (update.kind) {
+    case "agent_message_chunk":
+    case "agent_thought_chunk": {
+      const type = update.kind === "agent_message_chunk" ? "text" : "thought";
+      if (update.text.length === 0) return { kind: "ignore", reason: "empty chunk" };
+      if (sameTurn && cursor.open?.type === type) return { kind: "append", messageId: cursor.open.messageId, text: update.text };
+      return { kind: "create", type, text: update.text };
+    }
+    case "tool_call":
+    case "tool_call_update": {
+      const known = sameTurn ? cursor.toolMessages.get(update.tool_call_id) : undefined;
+      if (known !== undefined) return { kind: "update_tool", messageId: known, title: update.title ?? null, status: update.status ?? null };
+      return {
+        kind: "create_tool",
+        toolCallId: update.tool_call_id,
+        title: update.title ?? update.tool_call_id,
+        status: update.status ?? null,
+        toolKind: update.kind === "tool_call" ? (update.tool_kind ?? null) : null,
+      };
+    }
+    case "other":
+      return { kind: "ignore", reason: `session update ${update.session_update} has no transcript form` };
+    default: {
+      const _x: never = update;
+      return _x;
+    }
+  }
+}
+
+/** The cursor after applying `decision`; `createdId` is the id given to a created message. */
+export function advanceCursor(
+  cursor: StreamCursor,
+  turnId: string | null,
+  decision: CoalesceDecision,
+  createdId?: string,
+): StreamCursor {
+  const base = cursor.turnId === turnId ? cursor : emptyCursor(turnId);
+  switch (decision.kind) {
+    case "create":
+      return { ...base, open: { type: decision.type, messageId: requireId(createdId) } };
+    case "append":
+      return base;
+    case "create_tool": {
+      const toolMessages = new Map(base.toolMessages);
+      toolMessages.set(decision.toolCallId, requireId(createdId));
+      return { ...base, open: null, toolMessages };
+    }
+    case "update_tool":
+      return { ...base, open: null };
+    case "ignore":
+      return base;
+    default: {
+      const _x: never = decision;
+      return _x;
+    }
+  }
+}
+
+/** Something other than an update entered the transcript (a permission request, a status line). */
+export function closeOpen(cursor: StreamCursor): StreamCursor {
+  return cursor.open === null ? cursor : { ...cursor, open: null };
+}
+
+function requireId(id: string | undefined): string {
+  if (id === undefined) throw new Error("a created message needs its id");
+  return id;
+}

@@ -1,0 +1,62 @@
+import { ProtocolError, type ErrorCode } from "@kandev/protocol";
+import { z } from "zod";
+
+/** An error that already knows its HTTP status and public code (HTTP-only codes live here). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = "HttpError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface ErrorReply {
+  status: number;
+  body: { error: { code: string; message: string; details?: unknown } };
+}
+
+/** Status for each code that crosses from agentctl or the domain; codes pass through unchanged. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  // agentctl refusing the backend's own request is the backend's failure, not the caller's.
+  UNAUTHORIZED: 502,
+  UNKNOWN_ACTION: 502,
+  INTERNAL_ERROR: 500,
+  NOT_CONNECTED: 503,
+  TIMEOUT: 504,
+};
+
+/** The one place any thrown value becomes an HTTP error reply (docs/API.md "Conventions"). */
+export function toErrorReply(err: unknown): ErrorReply {
+  if (err instanceof HttpError) return reply(err.status, err.code, err.message, err.details);
+  if (err instanceof ProtocolError) {
+    // The public name for "agentctl unreachable" is fixed by DECISIONS §3.
+    if (err.code === "NOT_CONNECTED") return reply(503, "agent_stream_not_connected", err.message, err.details);
+    return reply(STATUS_BY_CODE[err.code], err.code, err.message, err.details);
+  }
+  if (err instanceof z.ZodError) {
+    return reply(400, "VALIDATION_ERROR", "request failed validation", zodDetails(err));
+  }
+  return reply(500, "INTERNAL_ERROR", err instanceof Error ? err.message : String(err), undefined);
+}
+
+export function zodDetails(err: z.ZodError): Array<{ path: string; message: string }> {
+  return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+}
+
+function reply(status: number, code: string, message: string, details: unknown): ErrorReply {
+  return { status, body: { error: details === undefined ? { code, message } : { code, message, details } } };
+}
+
+export const notFound = (what: string): HttpError => new HttpError(404, "NOT_FOUND", `${what} not found`);
+export const conflict = (message: string): HttpError => new HttpError(409, "CONFLICT", message);
+export const validationError = (message: string, details: Array<{ path: string; message: string }>): HttpError =>
+  new HttpError(400, "VALIDATION_ERROR", message, details);

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import {
+  CreateAgentProfileBodySchema,
+  CreateTaskBodySchema,
+  PatchRuntimeFlagBodySchema,
+  PermissionRespondBodySchema,
+  PromptBodySchema,
+  TaskStateSchema,
+} from "@kandev/protocol";
+import type { FlagService } from "../flags/service.js";
+import type { SessionManager } from "../lifecycle/session-manager.js";
+import type { LiveStore } from "../lifecycle/store.js";
+import * as messagesRepo from "../repos/messages.js";
+import * as profilesRepo from "../repos/profiles.js";
+import * as sessionsRepo from "../repos/sessions.js";
+import * as tasksRepo from "../repos/tasks.js";
+import { toMessage, toProfile, toSession, toTask } from "../views.js";
+import { conflict, notFound } from "./errors.js";
+import { Router } from "./router.js";
+
+const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+export interface RouteDeps {
+  store: LiveStore;
+  sessions: SessionManager;
+  flags: FlagService;
+}
+
+/** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
+export function buildRouter({ store, sessions, flags }: RouteDeps): Router {
+  const db = store.db;
+  const router = new Router();
+
+  router.add("GET", "/api/v1/health", () => ({ status: 200, body: { status: "ok", version } }));
+
+  router.add("GET", "/api/v1/agent-profiles", () => ({ status: 200, body: profilesRepo.listProfiles(db).map(toProfile) }));
+  router.add("POST", "/api/v1/agent-profiles", async (ctx) => {
+    const body = CreateAgentProfileBodySchema.parse(await ctx.body());
+    const row = profilesRepo.insertProfile(db, {
+      id: body.id ?? randomUUID(),
+      name: body.name,
+      command: body.command,
+      ...(body.env !== undefined && { env: body.env }),
+      ...(body.cwd !== undefined && { cwd: body.cwd }),
+    });
+    if (row === undefined) throw conflict(`agent profile ${body.id} already exists`);
+    return { status: 201, body: toProfile(row) };
+  });
+
+  router.add("POST", "/api/v1/tasks", async (ctx) => {
+    const body = CreateTaskBodySchema.parse(await ctx.body());
+    return { status: 201, body: sessions.createTask(body) };
+  });
+  router.add("GET", "/api/v1/tasks", (ctx) => {
+    const rawState = ctx.query.get("state");
+    const state = rawState === null ? undefined : TaskStateSchema.parse(rawState);
+    const rows = tasksRepo.listTasks(db, state === undefined ? {} : { state });
+    const latest = sessionsRepo.latestSessionsByTask(db, rows.map((r) => r.id));
+    return { status: 200, body: rows.map((r) => toTask(r, latest.get(r.id))) };
+  });
+  router.add("GET", "/api/v1/tasks/:id", (ctx) => {
+    const task = store.taskView(ctx.params.id!);
+    if (task === undefined) throw notFound(`task ${ctx.params.id}`);
+    return { status: 200, body: task };
+  });
+  router.add("GET", "/api/v1/tasks/:id/sessions", (ctx) => {
+    if (tasksRepo.getTask(db, ctx.params.id!) === undefined) throw notFound(`task ${ctx.params.id}`);
+    return { status: 200, body: sessionsRepo.listSessionsForTask(db, ctx.params.id!).map(toSession) };
+  });
+
+  router.add("GET", "/api/v1/sessions/:id", (ctx) => {
+    const row = sessionsRepo.getSession(db, ctx.params.id!);
+    if (row === undefined) throw notFound(`session ${ctx.params.id}`);
+    return { status: 200, body: toSession(row) };
+  });
+  router.add("GET", "/api/v1/sessions/:id/messages", (ctx) => {
+    if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
+    return { status: 200, body: messagesRepo.listMessages(db, ctx.params.id!).map(toMessage) };
+  });
+  router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {
+    const body = PromptBodySchema.parse(await ctx.body());
+    return { status: 202, body: await sessions.prompt(ctx.params.id!, body.text) };
+  });
+  router.add("POST", "/api/v1/sessions/:id/cancel", async (ctx) => {
+    await sessions.cancel(ctx.params.id!);
+    return { status: 202, body: { ok: true } };
+  });
+  router.add("POST", "/api/v1/sessions/:id/permissions/:pendingId/respond", async (ctx) => {
+    const body = PermissionRespondBodySchema.parse(await ctx.body());
+    await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body);
+    return { status: 200, body: { success: true } };
+  });
+
+  router.add("GET", "/api/v1/runtime-flags", () => ({ status: 200, body: flags.list() }));
+  router.add("PATCH", "/api/v1/runtime-flags/:key", async (ctx) => {
+    const body = PatchRuntimeFlagBodySchema.parse(await ctx.body());
+    return { status: 200, body: flags.setOverride(ctx.params.key!, body.value) };
+  });
+
+  return router;
+}

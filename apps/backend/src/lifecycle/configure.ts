@@ -1,0 +1,29 @@
+import type { AgentActionParams, Features } from "@kandev/protocol";
+
+export interface ConfigureInput {
+  profile: { id: string; command: string[]; env: Record<string, string> | null; cwd: string | null };
+  features: Features;
+  timeouts: { elicitationAnswerMs?: number; acpIdleMs?: number };
+}
+
+/**
+ * The `agent.configure` payload for one session: the profile's command, the flags resolved at
+ * startup (DECISIONS F5) and the timeouts the operator set (F13a). Pure, so the exact payload is
+ * tested directly.
+ */
+export function buildConfigureParams(input: ConfigureInput): AgentActionParams<"agent.configure"> {
+  const { profile, features, timeouts } = input;
+  return {
+    agent: {
+      command: [...profile.command],
+      ...(profile.env !== null && { env: { ...profile.env } }),
+      ...(profile.cwd !== null && { cwd: profile.cwd }),
+    },
+    agent_id: profile.id,
+    features: { ...features },
+    timeouts: {
+      ...(timeouts.elicitationAnswerMs !== undefined && { elicitation_answer_ms: timeouts.elicitationAnswerMs }),
+      ...(timeouts.acpIdleMs !== undefined && { acp_idle_ms: timeouts.acpIdleMs }),
+    },
+  };
+}

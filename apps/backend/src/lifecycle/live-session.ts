@@ -1,0 +1,261 @@
+import { AGENT_STREAM_PATH, ProtocolError, type AgentActionParams } from "@kandev/protocol";
+import { AgentStreamClient, type AgentEventMessage } from "../agentctl/client.js";
+import type { AgentctlProcess, LocalExecutor } from "../agentctl/local-executor.js";
+import type { Logger } from "../logger.js";
+import * as messagesRepo from "../repos/messages.js";
+import * as turnsRepo from "../repos/turns.js";
+import type { LiveStore } from "./store.js";
+import { Transcript } from "./transcript.js";
+
+const STDERR_TAIL_CHARS = 4096;
+
+export interface LiveSessionDeps {
+  store: LiveStore;
+  executor: LocalExecutor;
+  logger: Logger;
+  /** Called once the session is over (failed, cancelled, shut down) so the manager forgets it. */
+  onGone: (sessionId: string) => void;
+  /** Test seam: sees every `agent.configure` payload exactly as it is sent. */
+  onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+}
+
+/**
+ * One session whose agentctl this backend runs: starts it, turns its events into transcript and
+ * state, and fails the session loudly when the agent, agentctl or the stream goes away.
+ * See INVARIANTS.md beside this file.
+ */
+export class LiveSession {
+  proc: AgentctlProcess | null = null;
+  client: AgentStreamClient | null = null;
+  acpSessionId: string | null = null;
+  /** Set once the session is over or being torn down; late events and exits are then ignored. */
+  ending = false;
+  private readonly transcript: Transcript;
+  private agentStderr = "";
+  /** The error message of the last turn that ended with an error, so a crash completes it. */
+  private turnErrorMessage: { turnId: string; messageId: string; metadata: Record<string, unknown> } | null = null;
+
+  constructor(
+    readonly sessionId: string,
+    readonly taskId: string,
+    public turnId: string,
+    private readonly deps: LiveSessionDeps,
+  ) {
+    this.transcript = new Transcript(deps.store, { sessionId, taskId }, turnId);
+  }
+
+  /** agentctl -> configure -> initialize -> session/new -> first prompt. Failures fail the session. */
+  async start(configure: AgentActionParams<"agent.configure">, cwd: string | null, text: string): Promise<void> {
+    const { store, executor, logger } = this.deps;
+    try {
+      const proc = await executor.start();
+      this.proc = proc;
+      if (this.ending) {
+        await proc.stop();
+        return;
+      }
+      void proc.exited.then((info) => {
+        if (!this.ending) {
+          this.fail(`agentctl exited unexpectedly (code ${info.code}, signal ${info.signal})`, proc.stderrTail());
+        }
+      });
+      const client = new AgentStreamClient({
+        url: `${proc.url}${AGENT_STREAM_PATH}`,
+        token: proc.token,
+        logger,
+        isProcessAlive: () => proc.isAlive() && !this.ending,
+        onEvent: (event) => this.onEvent(event),
+        onLost: (err) => {
+          if (!this.ending) this.fail(`lost the connection to agentctl: ${err.message}`, proc.stderrTail());
+        },
+      });
+      this.client = client;
+      await client.connect();
+      this.deps.onConfigure?.(this.sessionId, configure);
+      await client.request("agent.configure", configure);
+      await client.request("agent.initialize", {});
+      const { session_id } = await client.request("agent.session.new", cwd !== null ? { cwd } : {});
+      if (this.ending) return;
+      this.acpSessionId = session_id;
+      store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
+      await client.request("agent.prompt", { session_id, text, turn_id: this.turnId });
+    } catch (err) {
+      if (this.ending) return;
+      const message = err instanceof Error ? err.message : String(err);
+      this.fail(`could not start the agent: ${message}`, this.proc?.stderrTail() ?? "");
+    }
+  }
+
+  /** Sends a new prompt; the caller has already written the turn and the user message. */
+  async prompt(turnId: string, text: string): Promise<void> {
+    this.turnId = turnId;
+    this.transcript.beginTurn(turnId);
+    await this.connectedClient().request("agent.prompt", { session_id: this.requireAcpSession(), text, turn_id: turnId });
+  }
+
+  async cancel(): Promise<void> {
+    await this.connectedClient().request("agent.cancel", { session_id: this.requireAcpSession() });
+  }
+
+  async respondPermission(params: AgentActionParams<"agent.permissions.respond">): Promise<void> {
+    await this.connectedClient().request("agent.permissions.respond", params);
+  }
+
+  /**
+   * Ends the session with FAILED: the turn ends, open requests are settled, an `error` message
+   * carries the reason and the stderr tail, agentctl is stopped. Idempotent.
+   */
+  fail(reason: string, stderrTail: string): void {
+    if (this.ending) return;
+    this.finish("FAILED", reason);
+    const tail = stderrTail.trim().length > 0 ? stderrTail : this.agentStderr;
+    const content = tail.trim().length > 0 ? `${reason}\n\n${tail.trimEnd()}` : reason;
+    const turnError = this.turnErrorMessage;
+    if (turnError !== null && turnError.turnId === this.turnId) {
+      // The turn already failed with a short error (agentctl reports that before agent.exited):
+      // complete that message rather than adding a second one for the same crash.
+      this.deps.store.patchMessage(turnError.messageId, { content, metadata: { ...turnError.metadata, reason, stderr_tail: tail } });
+    } else {
+      this.deps.store.addMessage({
+        sessionId: this.sessionId,
+        taskId: this.taskId,
+        turnId: this.turnId,
+        authorType: "agent",
+        type: "error",
+        content,
+        metadata: { reason, stderr_tail: tail },
+      });
+    }
+    this.deps.store.updateSession(this.sessionId, { state: "FAILED", error: reason });
+    void this.teardown();
+  }
+
+  /** Ends the session with CANCELLED (cancel before the agent session existed). */
+  cancelStart(reason: string): void {
+    if (this.ending) return;
+    this.finish("CANCELLED", reason);
+    this.deps.store.addMessage({
+      sessionId: this.sessionId,
+      taskId: this.taskId,
+      turnId: this.turnId,
+      authorType: "agent",
+      type: "status",
+      content: reason,
+    });
+    this.deps.store.updateSession(this.sessionId, { state: "CANCELLED", error: reason });
+    void this.teardown();
+  }
+
+  /** Backend shutdown: stop agentctl without touching the session's row (the next start reconciles it). */
+  async shutdown(): Promise<void> {
+    this.ending = true;
+    await this.teardown();
+  }
+
+  private finish(state: "FAILED" | "CANCELLED", reason: string): void {
+    this.ending = true;
+    this.transcript.interrupt();
+    turnsRepo.endTurn(this.deps.store.db, this.turnId, { stopReason: state === "FAILED" ? "error" : "cancelled", error: reason });
+    this.deps.store.settleOpenRequests(this.sessionId, state === "FAILED" ? "session_failed" : "session_cancelled");
+  }
+
+  private async teardown(): Promise<void> {
+    this.deps.onGone(this.sessionId);
+    this.client?.close();
+    await this.proc?.stop();
+  }
+
+  private connectedClient(): AgentStreamClient {
+    if (this.ending || this.client === null || !this.client.connected) {
+      throw new ProtocolError("NOT_CONNECTED", "the session's agentctl cannot be reached right now");
+    }
+    return this.client;
+  }
+
+  private requireAcpSession(): string {
+    if (this.acpSessionId === null) throw new ProtocolError("CONFLICT", "the agent session has not started yet");
+    return this.acpSessionId;
+  }
+
+  private onEvent(event: AgentEventMessage): void {
+    if (this.ending) return;
+    const { store, logger } = this.deps;
+    const ids = { sessionId: this.sessionId, taskId: this.taskId };
+    switch (event.name) {
+      case "session.update":
+        this.transcript.apply(event.payload.turn_id ?? this.turnId, event.payload.update);
+        return;
+      case "turn.started":
+        logger.debug("turn started", { session: this.sessionId, turn: event.payload.turn_id });
+        return;
+      case "turn.ended":
+        this.onTurnEnded(event.payload);
+        return;
+      case "permission.requested": {
+        const p = event.payload;
+        this.transcript.interrupt();
+        store.addMessage({
+          ...ids,
+          turnId: this.turnId,
+          authorType: "agent",
+          type: "permission_request",
+          content: p.title,
+          requestsInput: true,
+          metadata: { pending_id: p.pending_id, tool_call_id: p.tool_call_id, options: p.options, status: "pending" },
+        });
+        store.recomputeTask(this.taskId);
+        return;
+      }
+      case "permission.settled": {
+        const p = event.payload;
+        const row = messagesRepo.findByPendingId(store.db, this.sessionId, "permission_request", p.pending_id);
+        if (row === undefined) {
+          logger.warn("permission.settled for an unknown pending id", { pending_id: p.pending_id });
+          return;
+        }
+        store.patchMessage(row.id, {
+          requestsInput: false,
+          metadata: { ...row.metadata, status: p.outcome, reason: p.reason, ...(p.option_id !== undefined && { option_id: p.option_id }) },
+        });
+        store.recomputeTask(this.taskId);
+        return;
+      }
+      case "elicitation.requested":
+      case "elicitation.settled":
+        // Clarifications are stored by the elicitation work (next issue); with the flag off agentctl
+        // declines on its own and never emits these.
+        logger.warn("elicitation event not handled yet", { action: event.name });
+        return;
+      case "agent.stderr":
+        this.agentStderr = (this.agentStderr + event.payload.text).slice(-STDERR_TAIL_CHARS);
+        return;
+      case "agent.exited": {
+        const p = event.payload;
+        const how = p.signal !== null ? `signal ${p.signal}` : `code ${p.code}`;
+        this.fail(`the agent exited unexpectedly (${how})`, p.stderr_tail);
+        return;
+      }
+      default: {
+        const _x: never = event;
+        return _x;
+      }
+    }
+  }
+
+  private onTurnEnded(p: { turn_id: string; stop_reason: string; error?: { code: string | number; message: string } | undefined }): void {
+    const { store } = this.deps;
+    const ended = turnsRepo.endTurn(store.db, p.turn_id, { stopReason: p.stop_reason, error: p.error?.message ?? null });
+    if (ended === undefined) return;
+    this.transcript.interrupt();
+    const base = { sessionId: this.sessionId, taskId: this.taskId, turnId: p.turn_id, authorType: "agent" as const };
+    if (p.stop_reason === "cancelled") {
+      store.addMessage({ ...base, type: "status", content: "Turn cancelled", metadata: { stop_reason: p.stop_reason } });
+    } else if (p.error !== undefined) {
+      const metadata = { stop_reason: p.stop_reason, code: p.error.code };
+      const message = store.addMessage({ ...base, type: "error", content: p.error.message, metadata });
+      this.turnErrorMessage = { turnId: p.turn_id, messageId: message.id, metadata };
+    }
+    store.settleOpenRequests(this.sessionId, "turn_ended");
+    if (p.turn_id === this.turnId) store.updateSession(this.sessionId, { state: "WAITING_FOR_INPUT" });
+  }
+}

@@ -1,0 +1,179 @@
+import {
+  PermissionRespondBodySchema,
+  ProtocolError,
+  type AgentActionParams,
+  type CreateTaskBody,
+  type Features,
+  type Session,
+  type Task,
+} from "@kandev/protocol";
+import type { z } from "zod";
+import type { LocalExecutor } from "../agentctl/local-executor.js";
+import { conflict, notFound, validationError } from "../http/errors.js";
+import type { Logger } from "../logger.js";
+import * as messagesRepo from "../repos/messages.js";
+import * as profilesRepo from "../repos/profiles.js";
+import * as sessionsRepo from "../repos/sessions.js";
+import * as tasksRepo from "../repos/tasks.js";
+import * as turnsRepo from "../repos/turns.js";
+import { buildConfigureParams } from "./configure.js";
+import { LiveSession } from "./live-session.js";
+import type { LiveStore } from "./store.js";
+
+export const BACKEND_RESTARTED = "backend restarted";
+
+export interface SessionManagerOptions {
+  store: LiveStore;
+  executor: LocalExecutor;
+  logger: Logger;
+  /** Resolved once at startup (DECISIONS F5); every agentctl gets the same values. */
+  features: Features;
+  timeouts: { elicitationAnswerMs?: number; acpIdleMs?: number };
+  defaultProfileId: string;
+  onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+}
+
+/**
+ * Commands on sessions (create, prompt, cancel, answer a permission) and the set of sessions whose
+ * agentctl this process runs. A session not in that set is not live: its agentctl is gone.
+ */
+export class SessionManager {
+  private readonly live = new Map<string, LiveSession>();
+  private readonly starts = new Set<Promise<void>>();
+  private closing = false;
+
+  constructor(private readonly options: SessionManagerOptions) {}
+
+  private get db() {
+    return this.options.store.db;
+  }
+
+  /** Creates the task and its session, writes the first turn, and starts the agent in the background. */
+  createTask(body: CreateTaskBody): { task: Task; session: Session } {
+    if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
+    const profileId = body.agent_profile_id ?? this.options.defaultProfileId;
+    const profile = profilesRepo.getProfile(this.db, profileId);
+    if (profile === undefined) {
+      throw validationError("unknown agent profile", [{ path: "agent_profile_id", message: `no agent profile ${profileId}` }]);
+    }
+    const { store } = this.options;
+    const { task, session, turnId } = this.db.transaction((tx) => {
+      const task = tasksRepo.insertTask(tx, { title: body.title, agentProfileId: profile.id });
+      const session = sessionsRepo.insertSession(tx, { taskId: task.id, agentProfileId: profile.id });
+      const turn = turnsRepo.insertTurn(tx, { sessionId: session.id });
+      return { task, session, turnId: turn.id };
+    });
+    store.recomputeTask(task.id);
+    store.addMessage({ sessionId: session.id, taskId: task.id, turnId, authorType: "user", type: "text", content: body.prompt });
+    const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
+    const live = this.track(new LiveSession(session.id, task.id, turnId, this.liveDeps()));
+    const configure = buildConfigureParams({ profile, features: this.options.features, timeouts: this.options.timeouts });
+    const run = live.start(configure, profile.cwd, body.prompt).finally(() => this.starts.delete(run));
+    this.starts.add(run);
+    return { task: store.taskView(task.id)!, session: started };
+  }
+
+  /** Starts a new turn on a session waiting for input. */
+  async prompt(sessionId: string, text: string): Promise<{ turn_id: string }> {
+    const { session, live } = this.liveSession(sessionId);
+    if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is already running");
+    const { store } = this.options;
+    const turn = turnsRepo.insertTurn(this.db, { sessionId });
+    store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+    store.updateSession(sessionId, { state: "RUNNING", currentTurnId: turn.id });
+    try {
+      await live.prompt(turn.id, text);
+    } catch (err) {
+      // The prompt never reached the agent: close the turn so the session can take another one.
+      if (!live.ending && turnsRepo.endTurn(this.db, turn.id, { stopReason: "error", error: errorText(err) }) !== undefined) {
+        store.updateSession(sessionId, { state: "WAITING_FOR_INPUT" });
+      }
+      throw err;
+    }
+    return { turn_id: turn.id };
+  }
+
+  /** Cancels the running turn (ACP session/cancel), or the whole start if the agent is not up yet. */
+  async cancel(sessionId: string): Promise<void> {
+    const { session, live } = this.liveSession(sessionId);
+    if (session.state === "STARTING" || live.acpSessionId === null) {
+      live.cancelStart("Cancelled before the agent session started");
+      return;
+    }
+    if (session.state !== "RUNNING") throw conflict("no turn is running");
+    await live.cancel();
+  }
+
+  async respondPermission(sessionId: string, pendingId: string, body: z.infer<typeof PermissionRespondBodySchema>): Promise<void> {
+    const hasOption = body.option_id !== undefined;
+    const cancelled = body.cancelled === true;
+    if (hasOption === cancelled) {
+      throw validationError("give exactly one of option_id or cancelled: true", [{ path: "", message: "option_id xor cancelled" }]);
+    }
+    const session = sessionsRepo.getSession(this.db, sessionId);
+    if (session === undefined) throw notFound(`session ${sessionId}`);
+    const row = messagesRepo.findByPendingId(this.db, sessionId, "permission_request", pendingId);
+    if (row === undefined || !row.requestsInput) throw notFound(`pending permission ${pendingId}`);
+    const { live } = this.liveSession(sessionId);
+    await live.respondPermission(hasOption ? { pending_id: pendingId, option_id: body.option_id } : { pending_id: pendingId, cancelled: true });
+  }
+
+  /**
+   * Startup: sessions a previous run left live have lost their agentctl. They become CANCELLED with
+   * error "backend restarted", their open turn and requests are closed, and their tasks follow.
+   */
+  reconcileLeftovers(): number {
+    const { store } = this.options;
+    const leftovers = sessionsRepo.listLiveSessions(this.db).filter((s) => !this.live.has(s.id));
+    for (const s of leftovers) {
+      if (s.currentTurnId !== null) turnsRepo.endTurn(this.db, s.currentTurnId, { stopReason: "cancelled", error: BACKEND_RESTARTED });
+      store.settleOpenRequests(s.id, "backend_restarted");
+      store.addMessage({
+        sessionId: s.id,
+        taskId: s.taskId,
+        turnId: s.currentTurnId,
+        authorType: "agent",
+        type: "status",
+        content: "Session ended: the backend restarted",
+      });
+      store.updateSession(s.id, { state: "CANCELLED", error: BACKEND_RESTARTED });
+    }
+    return leftovers.length;
+  }
+
+  /** Stops every agentctl (SIGTERM, then SIGKILL after 3 s) and waits for them. */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([...this.live.values()].map((l) => l.shutdown()));
+    await Promise.allSettled([...this.starts]);
+    await this.options.executor.stopAll();
+  }
+
+  private liveSession(sessionId: string): { session: sessionsRepo.SessionRow; live: LiveSession } {
+    const session = sessionsRepo.getSession(this.db, sessionId);
+    if (session === undefined) throw notFound(`session ${sessionId}`);
+    const live = this.live.get(sessionId);
+    if (live === undefined || live.ending) throw conflict(`session is no longer live (${session.state})`);
+    return { session, live };
+  }
+
+  private track(live: LiveSession): LiveSession {
+    this.live.set(live.sessionId, live);
+    return live;
+  }
+
+  private liveDeps() {
+    return {
+      store: this.options.store,
+      executor: this.options.executor,
+      logger: this.options.logger,
+      onGone: (id: string) => this.live.delete(id),
+      ...(this.options.onConfigure !== undefined && { onConfigure: this.options.onConfigure }),
+    };
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+

@@ -1,0 +1,81 @@
+import type { Message, Session, Task } from "@kandev/protocol";
+import type { Db } from "../db/client.js";
+import { deriveTaskState, pendingActionOf } from "../domain/task-state.js";
+import * as messagesRepo from "../repos/messages.js";
+import * as sessionsRepo from "../repos/sessions.js";
+import * as tasksRepo from "../repos/tasks.js";
+import { toMessage, toSession, toTask } from "../views.js";
+import type { Publisher } from "../ws/hub.js";
+
+/**
+ * Writes that browsers must hear about. Every session change recomputes the task's pending action
+ * (A4) and state from the latest session, and each write is pushed over /ws as it happens.
+ */
+export class LiveStore {
+  constructor(
+    readonly db: Db,
+    private readonly publisher: Publisher,
+  ) {}
+
+  taskView(taskId: string): Task | undefined {
+    const row = tasksRepo.getTask(this.db, taskId);
+    if (row === undefined) return undefined;
+    return toTask(row, sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId));
+  }
+
+  updateSession(id: string, patch: sessionsRepo.SessionPatch): Session {
+    const row = sessionsRepo.updateSession(this.db, id, patch);
+    if (row === undefined) throw new Error(`session ${id} vanished`);
+    const session = toSession(row);
+    this.publisher.sessionUpdated(session);
+    this.recomputeTask(row.taskId);
+    return session;
+  }
+
+  /** Re-derives the task's pending action and state from its latest session and pushes the task. */
+  recomputeTask(taskId: string): Task | undefined {
+    const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
+    const open = latest === undefined ? [] : messagesRepo.listOpenRequests(this.db, latest.id, latest.currentTurnId);
+    const pending = pendingActionOf(open.map((m) => m.type));
+    const row = tasksRepo.updateTaskState(this.db, taskId, deriveTaskState(latest?.state ?? null, pending), pending);
+    if (row === undefined) return undefined;
+    const task = toTask(row, latest);
+    this.publisher.taskUpdated(task);
+    return task;
+  }
+
+  addMessage(input: messagesRepo.NewMessage): Message {
+    const message = toMessage(messagesRepo.insertMessage(this.db, input));
+    this.publisher.messageAdded(message);
+    return message;
+  }
+
+  appendToMessage(id: string, text: string): Message | undefined {
+    const row = messagesRepo.appendContent(this.db, id, text);
+    if (row === undefined) return undefined;
+    const message = toMessage(row);
+    this.publisher.messageUpdated(message);
+    return message;
+  }
+
+  patchMessage(
+    id: string,
+    patch: Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>,
+  ): Message | undefined {
+    const row = messagesRepo.updateMessage(this.db, id, patch);
+    if (row === undefined) return undefined;
+    const message = toMessage(row);
+    this.publisher.messageUpdated(message);
+    return message;
+  }
+
+  /**
+   * Marks every still-open request of a session as settled (the agent or its agentctl is gone, or
+   * the turn is over), so no pending action outlives the thing that could answer it.
+   */
+  settleOpenRequests(sessionId: string, reason: string): void {
+    for (const m of messagesRepo.listOpenRequests(this.db, sessionId)) {
+      this.patchMessage(m.id, { requestsInput: false, metadata: { ...m.metadata, status: "cancelled", reason } });
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { openDatabase, type DatabaseHandle } from "../db/client.js";
+import { FlagService } from "../flags/service.js";
+import * as overrides from "./flag-overrides.js";
+import * as messages from "./messages.js";
+import { claimDelivery } from "./notification-deliveries.js";
+import * as profiles from "./profiles.js";
+import * as sessions from "./sessions.js";
+import * as tasks from "./tasks.js";
+import * as turns from "./turns.js";
+
+describe("repositories over a real SQLite file", () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-"));
+    handle = openDatabase(path.join(dir, "nested", "kandev.db"));
+  });
+  after(() => {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("openDatabase creates the folder, applies migrations and sets WAL + foreign keys", () => {
+    const raw = new Database(path.join(dir, "nested", "kandev.db"), { readonly: true });
+    try {
+      assert.equal(raw.pragma("journal_mode", { simple: true }), "wal");
+      const names = (raw.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>).map((r) => r.name);
+      for (const t of ["tasks", "sessions", "turns", "messages", "agent_profiles", "runtime_flag_overrides", "notification_deliveries"]) {
+        assert.ok(names.includes(t), `table ${t}`);
+      }
+    } finally {
+      raw.close();
+    }
+    assert.throws(() => sessions.insertSession(handle.db, { taskId: "no-such-task", agentProfileId: "mock" }), /FOREIGN KEY/);
+  });
+
+  test("re-opening an up-to-date database is a no-op", () => {
+    const again = openDatabase(path.join(dir, "nested", "kandev.db"));
+    again.close();
+  });
+
+  test("profiles: insert, conflict, builtin upsert replaces the command", () => {
+    const db = handle.db;
+    const p = profiles.insertProfile(db, { id: "p1", name: "P", command: ["a", "b"], env: { K: "v" } });
+    assert.deepEqual(p?.command, ["a", "b"]);
+    assert.deepEqual(p?.env, { K: "v" });
+    assert.equal(profiles.insertProfile(db, { id: "p1", name: "dup", command: ["x"] }), undefined);
+    profiles.upsertBuiltinProfile(db, { id: "mock", name: "Mock", command: ["node", "old.js"] });
+    const updated = profiles.upsertBuiltinProfile(db, { id: "mock", name: "Mock", command: ["node", "new.js"] });
+    assert.deepEqual(updated.command, ["node", "new.js"]);
+    assert.equal(updated.builtin, true);
+    assert.deepEqual(profiles.listProfiles(db).map((r) => r.id).sort(), ["mock", "p1"]);
+  });
+
+  test("tasks and sessions: latest session per task, state filter, live sessions", () => {
+    const db = handle.db;
+    const t1 = tasks.insertTask(db, { title: "one", agentProfileId: "mock" });
+    const t2 = tasks.insertTask(db, { title: "two", agentProfileId: "mock" });
+    assert.equal(t1.state, "TODO");
+    const s1 = sessions.insertSession(db, { taskId: t1.id, agentProfileId: "mock" });
+    const s2 = sessions.insertSession(db, { taskId: t1.id, agentProfileId: "mock" });
+    sessions.updateSession(db, s1.id, { state: "FAILED", error: "x" });
+    sessions.updateSession(db, s2.id, { state: "RUNNING", acpSessionId: "acp-1" });
+    const latest = sessions.latestSessionsByTask(db, [t1.id, t2.id]);
+    assert.equal(latest.get(t1.id)?.id, s2.id);
+    assert.equal(latest.has(t2.id), false);
+    assert.deepEqual(sessions.listSessionsForTask(db, t1.id).map((s) => s.id), [s1.id, s2.id]);
+    assert.deepEqual(sessions.listLiveSessions(db).map((s) => s.id), [s2.id]);
+    tasks.updateTaskState(db, t1.id, "IN_PROGRESS", "permission");
+    assert.deepEqual(tasks.listTasks(db, { state: "IN_PROGRESS" }).map((t) => t.id), [t1.id]);
+    assert.equal(tasks.getTask(db, t1.id)?.pendingAction, "permission");
+    assert.equal(tasks.updateTaskState(db, "nope", "TODO", null), undefined);
+    const all = tasks.listTasks(db).map((t) => t.id);
+    assert.ok(all.indexOf(t2.id) < all.indexOf(t1.id), "newest first, even within one millisecond");
+  });
+
+  test("turns end exactly once", () => {
+    const db = handle.db;
+    const t = tasks.insertTask(db, { title: "t", agentProfileId: "mock" });
+    const s = sessions.insertSession(db, { taskId: t.id, agentProfileId: "mock" });
+    const turn = turns.insertTurn(db, { sessionId: s.id });
+    assert.equal(turns.endTurn(db, turn.id, { stopReason: "end_turn" })?.stopReason, "end_turn");
+    assert.equal(turns.endTurn(db, turn.id, { stopReason: "cancelled" }), undefined);
+    assert.equal(turns.getTurn(db, turn.id)?.stopReason, "end_turn");
+  });
+
+  test("messages: order, append, metadata JSON, pending-id lookup, open requests per turn", () => {
+    const db = handle.db;
+    const t = tasks.insertTask(db, { title: "t", agentProfileId: "mock" });
+    const s = sessions.insertSession(db, { taskId: t.id, agentProfileId: "mock" });
+    const turnA = turns.insertTurn(db, { sessionId: s.id });
+    const turnB = turns.insertTurn(db, { sessionId: s.id });
+    const base = { sessionId: s.id, taskId: t.id, authorType: "agent" as const };
+    const text = messages.insertMessage(db, { ...base, turnId: turnA.id, type: "text", content: "hel" });
+    messages.appendContent(db, text.id, "lo");
+    messages.appendContent(db, text.id, " 'quoted' ü");
+    messages.insertMessage(db, {
+      ...base,
+      turnId: turnA.id,
+      type: "permission_request",
+      content: "allow?",
+      requestsInput: true,
+      metadata: { pending_id: "p-1", options: [{ option_id: "o" }] },
+    });
+    messages.insertMessage(db, { ...base, turnId: turnB.id, type: "permission_request", content: "b", requestsInput: true, metadata: { pending_id: "p-2" } });
+    const list = messages.listMessages(db, s.id);
+    assert.deepEqual(list.map((m) => m.type), ["text", "permission_request", "permission_request"]);
+    assert.equal(list[0]!.content, "hello 'quoted' ü");
+    const found = messages.findByPendingId(db, s.id, "permission_request", "p-1");
+    assert.deepEqual(found?.metadata, { pending_id: "p-1", options: [{ option_id: "o" }] });
+    assert.equal(messages.findByPendingId(db, s.id, "clarification_request", "p-1"), undefined);
+    assert.deepEqual(messages.listOpenRequests(db, s.id, turnB.id).map((m) => m.metadata.pending_id), ["p-2"]);
+    assert.equal(messages.listOpenRequests(db, s.id).length, 2);
+    messages.updateMessage(db, found!.id, { requestsInput: false, metadata: { ...found!.metadata, status: "selected" } });
+    assert.deepEqual(messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id), ["p-2"]);
+  });
+
+  test("notification deliveries are claimed once per kind + dedup key", () => {
+    const db = handle.db;
+    const input = { kind: "session.clarification_requested", dedupKey: "pending-1", taskId: "t", sessionId: "s" };
+    assert.equal(claimDelivery(db, input), true);
+    assert.equal(claimDelivery(db, input), false);
+    assert.equal(claimDelivery(db, { ...input, kind: "session.turn_finished" }), true);
+  });
+
+  test("flag overrides: set, replace, clear; FlagService resolves once and reports overrides", () => {
+    const db = handle.db;
+    overrides.setOverride(db, "features.acpElicitation", true);
+    overrides.setOverride(db, "features.acpElicitation", false);
+    overrides.setOverride(db, "gone.flag", true);
+    assert.deepEqual(overrides.listOverrides(db), { "features.acpElicitation": false, "gone.flag": true });
+    const svc = new FlagService(db, "prod", {});
+    assert.deepEqual(svc.features(), { acpElicitation: false });
+    const patched = svc.setOverride("features.acpElicitation", true);
+    assert.equal(patched.value, false, "the value in force does not change before a restart");
+    assert.equal(patched.override, true);
+    assert.equal(new FlagService(db, "prod", {}).features().acpElicitation, true, "the next start sees the override");
+    assert.equal(new FlagService(db, "prod", { "features.acpElicitation": false }).list()[0]!.source, "env");
+    svc.setOverride("features.acpElicitation", null);
+    assert.equal(svc.list()[0]!.override, null);
+    assert.throws(() => svc.setOverride("gone.flag", true), /unknown runtime flag/);
+    assert.equal(svc.list().length, 1, "unknown stored keys are not listed");
+  });
+});

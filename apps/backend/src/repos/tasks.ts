@@ -1,0 +1,40 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { PendingAction, TaskState } from "@kandev/protocol";
+import type { Db } from "../db/client.js";
+import { tasks } from "../db/schema.js";
+import { newId, nowIso } from "./util.js";
+
+export type TaskRow = Omit<typeof tasks.$inferSelect, "state" | "pendingAction"> & {
+  state: TaskState;
+  pendingAction: PendingAction;
+};
+
+export function insertTask(db: Db, input: { title: string; agentProfileId: string; id?: string }): TaskRow {
+  const at = nowIso();
+  return db
+    .insert(tasks)
+    .values({ id: input.id ?? newId(), title: input.title, state: "TODO", pendingAction: null, agentProfileId: input.agentProfileId, createdAt: at, updatedAt: at })
+    .returning()
+    .get() as TaskRow;
+}
+
+export function getTask(db: Db, id: string): TaskRow | undefined {
+  return db.select().from(tasks).where(eq(tasks.id, id)).get() as TaskRow | undefined;
+}
+
+/** Newest first, optionally only one state. */
+export function listTasks(db: Db, filter: { state?: TaskState } = {}): TaskRow[] {
+  const q = db.select().from(tasks);
+  const rows = filter.state !== undefined ? q.where(eq(tasks.state, filter.state)) : q;
+  return rows.orderBy(desc(tasks.createdAt), desc(sql`${tasks}.rowid`)).all() as TaskRow[];
+}
+
+/** Writes state and pending action; returns the row, or undefined for an unknown id. */
+export function updateTaskState(db: Db, id: string, state: TaskState, pendingAction: PendingAction): TaskRow | undefined {
+  return db
+    .update(tasks)
+    .set({ state, pendingAction, updatedAt: nowIso() })
+    .where(eq(tasks.id, id))
+    .returning()
+    .get() as TaskRow | undefined;
+}

@@ -1,0 +1,203 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { BROWSER_WS_PATH, type AgentActionParams, type Features } from "@kandev/protocol";
+import { LocalExecutor } from "./agentctl/local-executor.js";
+import { openDatabase } from "./db/client.js";
+import type { FlagKey, Profile } from "./flags/registry.js";
+import { FlagService } from "./flags/service.js";
+import { readJsonBody } from "./http/body.js";
+import { HttpError, toErrorReply } from "./http/errors.js";
+import { isOriginAllowed, isStateChanging } from "./http/origin.js";
+import { buildRouter } from "./http/routes.js";
+import type { Reply } from "./http/router.js";
+import { applySecurityHeaders } from "./http/security-headers.js";
+import { SessionManager } from "./lifecycle/session-manager.js";
+import { LiveStore } from "./lifecycle/store.js";
+import { createLogger, type Logger } from "./logger.js";
+import { agentctlCliPath, defaultWebDir, mockAgentCliPath } from "./paths.js";
+import { upsertBuiltinProfile } from "./repos/profiles.js";
+import { createWebHandler } from "./web.js";
+import { BrowserHub } from "./ws/hub.js";
+
+/** Options of {@link startServer}; main.ts fills them from the environment, tests directly. */
+export interface ServerOptions {
+  dbPath: string;
+  host?: string;
+  /** 0 picks a free port; the bound one is in the result. */
+  port?: number;
+  profile?: Profile;
+  /** Flag values from the environment (top tier of resolution). */
+  flagEnv?: Partial<Record<FlagKey, boolean>>;
+  allowedOrigins?: string[];
+  timeouts?: { elicitationAnswerMs?: number; acpIdleMs?: number };
+  serveWeb?: boolean;
+  webDir?: string;
+  /** Environment for agentctl children (and the agents they start). */
+  childEnv?: Record<string, string>;
+  logger?: Logger;
+  migrationsFolder?: string;
+  /** Overrides for the built packages (defaults: resolved through node_modules). */
+  agentctlCli?: string;
+  mockAgentCli?: string;
+  /** Test seam: observes each `agent.configure` payload as it is sent. */
+  onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** The features every agentctl of this process receives. */
+  features: Features;
+  /** Pids of the agentctl processes alive right now (each leads its own process group). */
+  childPids(): number[];
+  /** Browser WebSockets connected right now. */
+  browserClients(): number;
+  /** Stops agentctl children, closes sockets, the HTTP server and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The built-in profile: the mock ACP agent, run with the Node that runs the board. */
+export const MOCK_PROFILE_ID = "mock";
+
+/**
+ * Starts the board: migrations, built-in profile, flags (resolved once), leftover-session
+ * reconciliation, then HTTP (REST + pages) and the /ws hub on one port.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger("info");
+  const host = options.host ?? "127.0.0.1";
+  const allowedOrigins = options.allowedOrigins ?? [];
+  const database = openDatabase(options.dbPath, options.migrationsFolder !== undefined ? { migrationsFolder: options.migrationsFolder } : {});
+  const db = database.db;
+  upsertBuiltinProfile(db, { id: MOCK_PROFILE_ID, name: "Mock agent", command: [process.execPath, options.mockAgentCli ?? mockAgentCliPath()] });
+  const flags = new FlagService(db, options.profile ?? "prod", options.flagEnv ?? {});
+  const hub = new BrowserHub({ allowedOrigins, logger });
+  const store = new LiveStore(db, hub);
+  const executor = new LocalExecutor({ agentctlCli: options.agentctlCli ?? agentctlCliPath(), env: options.childEnv ?? {}, logger, host: "127.0.0.1" });
+  const sessions = new SessionManager({
+    store,
+    executor,
+    logger,
+    features: flags.features(),
+    timeouts: options.timeouts ?? {},
+    defaultProfileId: MOCK_PROFILE_ID,
+    ...(options.onConfigure !== undefined && { onConfigure: options.onConfigure }),
+  });
+  const reconciled = sessions.reconcileLeftovers();
+  if (reconciled > 0) logger.info("sessions left live by a previous run marked CANCELLED", { count: reconciled });
+  const router = buildRouter({ store, sessions, flags });
+
+  const server = http.createServer();
+  let web: Awaited<ReturnType<typeof createWebHandler>> | null = null;
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    applySecurityHeaders(res, "api");
+    let reply: Reply;
+    try {
+      if (isStateChanging(req.method) && !isOriginAllowed(req.headers.origin, req.headers.host, allowedOrigins)) {
+        throw new HttpError(403, "FORBIDDEN_ORIGIN", `origin ${req.headers.origin} may not change state here`);
+      }
+      const match = router.match(req.method ?? "GET", url.pathname);
+      if (match.kind === "not_found") throw new HttpError(404, "NOT_FOUND", `no route for ${req.method} ${url.pathname}`);
+      if (match.kind === "method_not_allowed") {
+        res.setHeader("Allow", match.allowed.join(", "));
+        throw new HttpError(405, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${url.pathname}`);
+      }
+      reply = await match.handler({ req, res, params: match.params, query: url.searchParams, body: () => readJsonBody(req) });
+    } catch (err) {
+      const e = toErrorReply(err);
+      if (e.status >= 500) logger.error("request failed", { method: req.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
+      reply = e;
+    }
+    if (res.headersSent) return;
+    const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
+    res.writeHead(reply.status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(text);
+  }
+
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://localhost");
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const path = url.pathname;
+    const done = (p: Promise<void>) =>
+      p.catch((err: unknown) => {
+        logger.error("unhandled request error", { path, error: err instanceof Error ? err.stack : String(err) });
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+        res.end();
+      });
+    if (path === "/api" || path.startsWith("/api/")) return void done(handleApi(req, res, url));
+    if (path === BROWSER_WS_PATH) {
+      applySecurityHeaders(res, "api");
+      res.writeHead(426, { "Content-Type": "text/plain; charset=utf-8", Upgrade: "websocket" }).end("WebSocket endpoint\n");
+      return;
+    }
+    if (web === null) {
+      applySecurityHeaders(res, "api");
+      res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end("Starting up\n");
+      return;
+    }
+    return void done(web.handle(req, res));
+  });
+
+  server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path !== BROWSER_WS_PATH) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    hub.handleUpgrade(req, socket, head);
+  });
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    hub.close();
+    database.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  try {
+    web = await createWebHandler({ serveWeb: options.serveWeb ?? true, webDir: options.webDir ?? defaultWebDir(), logger, hostname: host, port });
+  } catch (err) {
+    // Nothing may stay listening or open when the start fails.
+    hub.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    database.close();
+    throw err;
+  }
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    features: flags.features(),
+    childPids: () => executor.pids(),
+    browserClients: () => hub.clientCount,
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        hub.close();
+        await sessions.shutdown();
+        server.closeAllConnections();
+        await stopped;
+        await web?.close();
+        database.close();
+      })()),
+  };
+}

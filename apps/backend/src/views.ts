@@ -1,0 +1,73 @@
+// Row -> wire shape. Every public object passes its protocol schema on the way out, so a bug that
+// would put a malformed object on the wire fails loudly here instead of in a browser.
+import {
+  AgentProfileSchema,
+  MessageSchema,
+  SessionSchema,
+  TaskSchema,
+  type AgentProfile,
+  type Message,
+  type Session,
+  type Task,
+} from "@kandev/protocol";
+import { isTurnActive } from "./domain/task-state.js";
+import type { MessageRow } from "./repos/messages.js";
+import type { ProfileRow } from "./repos/profiles.js";
+import type { SessionRow } from "./repos/sessions.js";
+import type { TaskRow } from "./repos/tasks.js";
+
+export function toTask(row: TaskRow, latest: SessionRow | undefined): Task {
+  return TaskSchema.parse({
+    id: row.id,
+    title: row.title,
+    state: row.state,
+    pending_action: row.pendingAction,
+    agent_profile_id: row.agentProfileId,
+    session_id: latest?.id ?? null,
+    session_state: latest?.state ?? null,
+    turn_active: isTurnActive(latest?.state ?? null),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  });
+}
+
+export function toSession(row: SessionRow): Session {
+  return SessionSchema.parse({
+    id: row.id,
+    task_id: row.taskId,
+    agent_profile_id: row.agentProfileId,
+    state: row.state,
+    acp_session_id: row.acpSessionId,
+    current_turn_id: row.currentTurnId,
+    error: row.error,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  });
+}
+
+export function toMessage(row: MessageRow): Message {
+  return MessageSchema.parse({
+    id: row.id,
+    session_id: row.sessionId,
+    task_id: row.taskId,
+    turn_id: row.turnId,
+    author_type: row.authorType,
+    type: row.type,
+    content: row.content,
+    requests_input: row.requestsInput,
+    metadata: row.metadata,
+    created_at: row.createdAt,
+  });
+}
+
+export function toProfile(row: ProfileRow): AgentProfile {
+  return AgentProfileSchema.parse({
+    id: row.id,
+    name: row.name,
+    command: row.command,
+    ...(row.env !== null && { env: row.env }),
+    ...(row.cwd !== null && { cwd: row.cwd }),
+    builtin: row.builtin,
+    created_at: row.createdAt,
+  });
+}

@@ -1,0 +1,183 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import {
+  BROWSER_NOTIFICATIONS,
+  BROWSER_REQUESTS,
+  ProtocolError,
+  errorFrame,
+  notificationFrame,
+  parseEnvelope,
+  responseFrame,
+  toErrorPayload,
+  type BrowserNotification,
+  type BrowserNotificationName,
+  type BrowserRequestName,
+  type Message,
+  type Notification,
+  type Session,
+  type SubscribeParams,
+  type Task,
+} from "@kandev/protocol";
+import type { Logger } from "../logger.js";
+import { isOriginAllowed } from "../http/origin.js";
+
+/** What the lifecycle layer pushes to browsers; the hub decides who receives it. */
+export interface Publisher {
+  taskUpdated(task: Task): void;
+  sessionUpdated(session: Session): void;
+  messageAdded(message: Message): void;
+  messageUpdated(message: Message): void;
+  notify(notification: Notification): void;
+}
+
+/** Largest frame a browser may send; subscriptions are tiny. */
+const MAX_FRAME_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 30_000;
+
+interface Client {
+  socket: WebSocket;
+  topics: Set<string>;
+  alive: boolean;
+}
+
+/** Subscription topics: the board, one task, or one session. */
+export function topicOf(params: SubscribeParams): string {
+  if ("board" in params) return "board";
+  if ("task_id" in params) return `task:${params.task_id}`;
+  return `session:${params.session_id}`;
+}
+
+/**
+ * The browser WebSocket at /ws: subscriptions per socket, fan-out of task/session/message updates,
+ * notifications to everyone. Every outgoing payload is validated against BROWSER_NOTIFICATIONS.
+ */
+export class BrowserHub implements Publisher {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  private readonly clients = new Set<Client>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: { allowedOrigins: readonly string[]; logger: Logger }) {
+    this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** Handles an HTTP upgrade for /ws; a foreign Origin gets a plain HTTP 403 and no socket. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!isOriginAllowed(req.headers.origin, req.headers.host, this.options.allowedOrigins)) {
+      const body = JSON.stringify({ error: { code: "FORBIDDEN_ORIGIN", message: "origin not allowed" } });
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws));
+  }
+
+  taskUpdated(task: Task): void {
+    this.publish("task.updated", { task }, (t) => t.has("board") || t.has(`task:${task.id}`));
+  }
+  sessionUpdated(session: Session): void {
+    this.publish("session.updated", { session }, (t) => t.has(`session:${session.id}`) || t.has(`task:${session.task_id}`));
+  }
+  messageAdded(message: Message): void {
+    this.publish("session.message.added", { message }, (t) => t.has(`session:${message.session_id}`) || t.has(`task:${message.task_id}`));
+  }
+  messageUpdated(message: Message): void {
+    this.publish("session.message.updated", { message }, (t) => t.has(`session:${message.session_id}`) || t.has(`task:${message.task_id}`));
+  }
+  notify(notification: Notification): void {
+    this.publish("notification", { notification }, () => true);
+  }
+
+  /** Closes every browser socket (server shutdown). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const c of this.clients) c.socket.close(1001, "server shutting down");
+    for (const c of this.clients) c.socket.terminate();
+    this.clients.clear();
+    this.wss.close();
+  }
+
+  private publish<N extends BrowserNotificationName>(
+    action: N,
+    payload: BrowserNotification<N>,
+    wants: (topics: ReadonlySet<string>) => boolean,
+  ): void {
+    const parsed = BROWSER_NOTIFICATIONS[action].safeParse(payload);
+    if (!parsed.success) {
+      this.options.logger.error("refusing to push an invalid browser notification", { action, issues: parsed.error.issues });
+      return;
+    }
+    let text: string | null = null;
+    for (const c of this.clients) {
+      if (c.socket.readyState !== c.socket.OPEN || !wants(c.topics)) continue;
+      text ??= JSON.stringify(notificationFrame(action, parsed.data));
+      c.socket.send(text);
+    }
+  }
+
+  private attach(socket: WebSocket): void {
+    const client: Client = { socket, topics: new Set(), alive: true };
+    this.clients.add(client);
+    socket.on("pong", () => (client.alive = true));
+    socket.on("message", (data, isBinary) => this.onFrame(client, isBinary ? null : data.toString()));
+    socket.on("error", (err) => this.options.logger.debug("browser socket error", { error: err.message }));
+    socket.on("close", () => {
+      client.topics.clear();
+      this.clients.delete(client);
+    });
+  }
+
+  private onFrame(client: Client, text: string | null): void {
+    const send = (frame: unknown) => client.socket.readyState === client.socket.OPEN && client.socket.send(JSON.stringify(frame));
+    if (text === null) {
+      send(errorFrame(undefined, "unknown", { code: "BAD_REQUEST", message: "binary frames are not accepted" }));
+      return;
+    }
+    let id: string | undefined;
+    let action = "unknown";
+    try {
+      const frame = parseEnvelope(text);
+      id = frame.id;
+      action = frame.action;
+      if (frame.type !== "request") throw new ProtocolError("BAD_REQUEST", `browsers may only send requests, got ${frame.type}`);
+      if (id === undefined) throw new ProtocolError("BAD_REQUEST", "a request needs an id");
+      if (!Object.prototype.hasOwnProperty.call(BROWSER_REQUESTS, action)) {
+        throw new ProtocolError("UNKNOWN_ACTION", `unknown action ${action}`);
+      }
+      const name = action as BrowserRequestName;
+      const params = BROWSER_REQUESTS[name].parse(frame.payload);
+      switch (name) {
+        case "subscribe":
+          client.topics.add(topicOf(params));
+          break;
+        case "unsubscribe":
+          client.topics.delete(topicOf(params));
+          break;
+        default: {
+          const _x: never = name;
+          throw new ProtocolError("UNKNOWN_ACTION", `unknown action ${String(_x)}`);
+        }
+      }
+      send(responseFrame(id, action, { ok: true }));
+    } catch (err) {
+      send(errorFrame(id, action, toErrorPayload(err)));
+    }
+  }
+
+  private sweep(): void {
+    for (const c of this.clients) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { after, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Session, Task } from "@kandev/protocol";
+import {
+  WsClient,
+  api,
+  backendMain,
+  createTask,
+  descendants,
+  eventually,
+  getSession,
+  isAlive,
+  repoRoot,
+  requireBuilt,
+  tempDir,
+  waitForTaskState,
+} from "./helpers.js";
+
+interface Backend {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr: () => string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** `node apps/backend/dist/main.js` with KANDEV_PORT=0; resolves with the URL it prints. */
+async function startBackend(dbPath: string, extraEnv: Record<string, string> = {}): Promise<Backend> {
+  const child = spawn(process.execPath, [backendMain], {
+    env: { PATH: process.env.PATH ?? "", KANDEV_PORT: "0", KANDEV_SERVE_WEB: "false", KANDEV_DB_PATH: dbPath, ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`backend did not print its URL. stderr: ${stderr}`)), 20_000);
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const m = /^Kandev board: (http:\/\/\S+)$/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(({ code }) => reject(new Error(`backend exited (${code}) before listening. stderr: ${stderr}`)));
+  });
+  return { child, url, exited, stderr: () => stderr };
+}
+
+async function allGone(pids: number[]): Promise<void> {
+  await eventually(() => (pids.every((p) => !isAlive(p)) ? true : undefined), `processes ${pids.join(",")} to be gone`, 10_000);
+}
+
+describe("the backend as a real process", () => {
+  requireBuilt([backendMain]);
+  const dir = tempDir();
+  const dbPath = path.join(dir, "data", "kandev.db");
+  after(() => {
+    for (const c of running) c.kill("SIGKILL");
+  });
+
+  test("a bad environment stops the start with exit code 2 naming the variable", async () => {
+    const child = spawn(process.execPath, [backendMain], { env: { PATH: process.env.PATH ?? "", KANDEV_PORT: "abc", KANDEV_DB_PATH: dbPath }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    assert.equal(code, 2);
+    assert.match(stderr, /KANDEV_PORT/);
+  });
+
+  test("with the web app built, pages, the API and /ws share one origin", async () => {
+    requireBuilt([path.join(repoRoot, "apps/web/.next/BUILD_ID")]);
+    const b = await startBackend(path.join(dir, "web.db"), { KANDEV_SERVE_WEB: "true" });
+    try {
+      const page = await fetch(`${b.url}/`);
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+      assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'self'.*frame-ancestors 'none'/);
+      assert.match(await page.text(), /<html/);
+      assert.equal((await api(b.url, "GET", "/api/v1/health")).status, 200);
+      const ws = await WsClient.connect(b.url, b.url);
+      assert.equal((await ws.request("subscribe", { board: true })).type, "response");
+      ws.close();
+    } finally {
+      b.child.kill("SIGTERM");
+      await b.exited;
+    }
+  });
+
+  let firstRun: { done: Task; running: Task } | null = null;
+
+  test("KANDEV_PORT=0 prints the real port; a task runs; SIGTERM stops every agentctl and agent", async () => {
+    const b = await startBackend(dbPath);
+    assert.match(b.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.notEqual(new URL(b.url).port, "0");
+    const done = await createTask(b.url, "/e2e:echo hello from a process");
+    await waitForTaskState(b.url, done.task.id, "REVIEW");
+    const hanging = await createTask(b.url, "/e2e:hang");
+    await eventually(async () => ((await getSession(b.url, hanging.session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
+    const children = descendants(b.child.pid!);
+    // Two sessions: each an agentctl plus its agent.
+    assert.ok(children.length >= 4, `expected agentctl + agent per session, found ${children.length}`);
+    b.child.kill("SIGTERM");
+    const exit = await b.exited;
+    assert.deepEqual(exit, { code: 0, signal: null }, b.stderr());
+    await allGone(children);
+    firstRun = { done: done.task, running: hanging.task };
+  });
+
+  test("restart: sessions left live by the previous run become CANCELLED with \"backend restarted\"", async () => {
+    assert.ok(firstRun, "depends on the previous test");
+    const b = await startBackend(dbPath);
+    try {
+      for (const t of [firstRun.done, firstRun.running]) {
+        const task = (await api<Task>(b.url, "GET", `/api/v1/tasks/${t.id}`)).body;
+        assert.equal(task.state, "CANCELLED");
+        assert.equal(task.turn_active, false);
+        const session = (await api<Session>(b.url, "GET", `/api/v1/sessions/${task.session_id}`)).body;
+        assert.equal(session.state, "CANCELLED");
+        assert.equal(session.error, "backend restarted");
+        const prompt = await api(b.url, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "hi" });
+        assert.equal(prompt.status, 409, "a reconciled session takes no prompt");
+      }
+      // A crash (SIGKILL, no graceful stop) must not orphan agentctl either: it exits when its stdin closes.
+      const hanging = await createTask(b.url, "/e2e:hang");
+      await eventually(async () => ((await getSession(b.url, hanging.session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
+      const children = descendants(b.child.pid!);
+      assert.ok(children.length >= 2);
+      b.child.kill("SIGKILL");
+      await b.exited;
+      await allGone(children);
+      const again = await startBackend(dbPath);
+      try {
+        const session = await getSession(again.url, hanging.session.id);
+        assert.deepEqual([session.state, session.error], ["CANCELLED", "backend restarted"]);
+        const task = (await api<Task>(again.url, "GET", `/api/v1/tasks/${hanging.task.id}`)).body;
+        assert.equal(task.state, "CANCELLED");
+      } finally {
+        again.child.kill("SIGTERM");
+        await again.exited;
+      }
+    } finally {
+      if (b.child.exitCode === null && b.child.signalCode === null) b.child.kill("SIGKILL");
+    }
+  });
+});
