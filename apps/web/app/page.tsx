@@ -1,0 +1,5 @@
+import { Board } from "../components/Board";
+
+export default function BoardPage() {
+  return <Board />;
+}

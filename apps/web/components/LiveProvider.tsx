@@ -1,0 +1,52 @@
+"use client";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { BROWSER_WS_PATH, type SubscribeParams } from "@kandev/protocol";
+import { WsClient, browserWsUrl, type WsStatus } from "../lib/ws-client";
+
+const LiveContext = createContext<WsClient | null>(null);
+
+/** Owns the one WebSocket client; it connects after mount (never during server rendering). */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client] = useState(() => new WsClient({ url: () => browserWsUrl(BROWSER_WS_PATH), queryClient }));
+  useEffect(() => {
+    client.start();
+    return () => client.stop();
+  }, [client]);
+  return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
+}
+
+function useLiveClient(): WsClient {
+  const client = useContext(LiveContext);
+  if (!client) throw new Error("useLiveClient outside <LiveProvider>");
+  return client;
+}
+
+/** The connection state, for the indicator. "connecting" on the server and before mount. */
+export function useWsStatus(): WsStatus {
+  const client = useLiveClient();
+  return useSyncExternalStore(
+    (cb) => client.onChange(cb),
+    () => client.getStatus(),
+    () => "connecting",
+  );
+}
+
+/**
+ * Subscribes to a scope while the calling component is mounted; returns whether the server has
+ * acknowledged it on the current connection (live updates are flowing).
+ */
+export function useLiveSubscription(params: SubscribeParams | null): boolean {
+  const client = useLiveClient();
+  const key = params ? JSON.stringify(params) : null;
+  useEffect(() => {
+    if (!key) return;
+    return client.subscribe(JSON.parse(key) as SubscribeParams);
+  }, [client, key]);
+  return useSyncExternalStore(
+    (cb) => client.onChange(cb),
+    () => (params ? client.isSubscribed(params) : false),
+    () => false,
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+import type { Message } from "@kandev/protocol";
+import { useTranslation } from "react-i18next";
+import { clarificationPending, errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
+import { PermissionCard } from "./PermissionCard";
+
+/**
+ * One transcript entry. Agent text is always rendered as a text node with whitespace preserved,
+ * never as HTML: whatever the agent sends is shown exactly as sent.
+ */
+export function MessageItem({ message, sessionId }: { message: Message; sessionId: string }) {
+  return (
+    <li
+      className={`msg msg--${message.author_type} msg--${message.type}`}
+      data-testid={`message-${message.id}`}
+      data-author={message.author_type}
+      data-type={message.type}
+    >
+      <MessageBody message={message} sessionId={sessionId} />
+    </li>
+  );
+}
+
+function MessageBody({ message, sessionId }: { message: Message; sessionId: string }) {
+  const { t } = useTranslation();
+  const type = message.type;
+  switch (type) {
+    case "text":
+      return (
+        <div className="bubble">
+          <span className="bubble__author">{message.author_type === "user" ? t("task.you") : t("task.agentAuthor")}</span>
+          <p className="bubble__text">{message.content}</p>
+        </div>
+      );
+    case "thought":
+      return (
+        <div className="thought">
+          <span className="thought__label">{t("task.thought")}</span>
+          <p className="thought__text">{message.content}</p>
+        </div>
+      );
+    case "tool_call": {
+      const status = toolCallStatus(message);
+      return (
+        <div className={`tool-call tool-call--${status}`} data-status={rawToolStatus(message) || status}>
+          <svg className="tool-call__icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path
+              d="M10.2 2.6a3.3 3.3 0 0 0-3.9 4.3L2.6 10.6a1.3 1.3 0 0 0 1.8 1.9l3.7-3.8a3.3 3.3 0 0 0 4.3-3.9l-1.9 1.9-1.8-.4-.4-1.8 1.9-1.9Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.3"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="sr-only">{t("task.toolCall")}</span>
+          <span className="tool-call__title">{message.content}</span>
+          <span className={`badge badge--${status}`}>
+            {status === "unknown" ? t("task.toolStatus.unknown", { status: rawToolStatus(message) }) : t(`task.toolStatus.${status}`)}
+          </span>
+        </div>
+      );
+    }
+    case "error": {
+      const tail = stderrTail(message);
+      return (
+        <div className="error-card" role="alert">
+          <p className="error-card__title">{t("task.error")}</p>
+          <p className="error-card__text">{errorHeadline(message)}</p>
+          {tail ? (
+            <details className="error-card__tail" open>
+              <summary>{t("task.stderrTail")}</summary>
+              <pre>{tail}</pre>
+            </details>
+          ) : null}
+        </div>
+      );
+    }
+    case "status":
+      return (
+        <p className="status-line">
+          <span className="sr-only">{t("task.status")}</span>
+          {message.content}
+        </p>
+      );
+    case "permission_request":
+      return <PermissionCard message={message} sessionId={sessionId} />;
+    case "clarification_request": {
+      const pending = clarificationPending(message);
+      return (
+        <div className={`clarification-note${pending ? " clarification-note--pending" : ""}`}>
+          <p className="clarification-note__title">{t("task.clarification.heading")}</p>
+          <p className="clarification-note__text">{message.content}</p>
+          <p className="clarification-note__status">
+            {pending ? t("task.clarification.pending") : t("task.clarification.answered")}
+          </p>
+        </div>
+      );
+    }
+    default: {
+      const unreachable: never = type;
+      return <p className="status-line">{String(unreachable)}</p>;
+    }
+  }
+}

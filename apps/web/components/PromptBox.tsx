@@ -1,0 +1,88 @@
+"use client";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../lib/api";
+
+/**
+ * The operator's reply box: Enter sends, Shift+Enter adds a line. Disabled while a turn runs and
+ * once the session has ended (the API would refuse the prompt with 409).
+ */
+export function PromptBox({ sessionId, running, closed }: { sessionId: string; running: boolean; closed: boolean }) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [text, setText] = useState("");
+  const send = useMutation({
+    mutationFn: (value: string) => api.prompt(sessionId, value),
+    onSuccess: () => setText(""),
+  });
+  const disabled = running || closed || send.isPending;
+  const canSend = !disabled && text.trim().length > 0;
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const refocus = useRef(false);
+
+  // Disabling the textarea drops its focus; give it back when the agent's turn is over.
+  useEffect(() => {
+    if (!disabled && refocus.current) {
+      refocus.current = false;
+      inputRef.current?.focus();
+    }
+  }, [disabled]);
+
+  function submit(e?: FormEvent) {
+    e?.preventDefault();
+    if (!canSend) return;
+    refocus.current = document.activeElement === inputRef.current;
+    send.mutate(text);
+  }
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter while an IME composes a character belongs to the IME, not to us.
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  }
+
+  const placeholder = closed
+    ? t("task.prompt.placeholderClosed")
+    : running
+      ? t("task.prompt.placeholderRunning")
+      : t("task.prompt.placeholder");
+
+  return (
+    <form className="prompt-box" onSubmit={submit}>
+      <label htmlFor={`${ids}-prompt`} className="sr-only">
+        {t("task.prompt.label")}
+      </label>
+      <div className="prompt-box__row">
+        <textarea
+          ref={inputRef}
+          id={`${ids}-prompt`}
+          data-testid="prompt-input"
+          className="prompt-box__input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          rows={2}
+          disabled={disabled}
+          aria-describedby={`${ids}-hint`}
+        />
+        <button type="submit" className="button button--primary prompt-box__send" data-testid="prompt-submit" disabled={!canSend}>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M3 8h9M8.5 4 12.5 8l-4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>{t("task.prompt.send")}</span>
+        </button>
+      </div>
+      <p className="prompt-box__hint" id={`${ids}-hint`}>
+        {t("task.prompt.hint")}
+      </p>
+      {send.isError ? (
+        <p className="field__error" role="alert">
+          {t("task.prompt.failed", { message: send.error.message })}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { I18nextProvider } from "react-i18next";
+import { createI18n } from "../lib/i18n";
+import type { Language } from "../lib/language";
+import { createQueryClient } from "../lib/query-client";
+import { LiveProvider } from "./LiveProvider";
+
+/** Everything client-side hangs off these: copy, the query cache and the live connection. */
+export function Providers({ lang, children }: { lang: Language; children: ReactNode }) {
+  const [i18n] = useState(() => createI18n(lang));
+  const [queryClient] = useState(() => createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LiveProvider>{children}</LiveProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

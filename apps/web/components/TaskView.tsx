@@ -1,0 +1,111 @@
+"use client";
+import Link from "next/link";
+import { useTranslation } from "react-i18next";
+import type { Session } from "@kandev/protocol";
+import { ApiRequestError } from "../lib/api";
+import { useAgentProfiles, useMessages, useSession, useTask } from "../lib/queries";
+import { taskStateIcon } from "../lib/task-state-icon";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { CancelTurnButton } from "./CancelTurnButton";
+import { ClarificationSlot } from "./ClarificationSlot";
+import { useLiveSubscription } from "./LiveProvider";
+import { MessageList } from "./MessageList";
+import { PromptBox } from "./PromptBox";
+import { TaskStateIcon } from "./TaskStateIcon";
+
+/** A session that can still take prompts (the API answers 409 otherwise). */
+function isLive(session: Session | undefined): boolean {
+  return session !== undefined && !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
+}
+
+/** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
+export function TaskView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const live = useLiveSubscription({ task_id: id });
+  const task = useTask(id);
+  const sessionId = task.data?.session_id ?? null;
+  const session = useSession(sessionId);
+  const messages = useMessages(sessionId);
+  const profiles = useAgentProfiles();
+  useDocumentTitle(task.data ? `${task.data.title} · ${t("common.appName")}` : null);
+
+  if (task.isPending) {
+    return (
+      <div className="task-page task-page--loading" aria-busy="true">
+        <p className="muted">{t("common.loading")}</p>
+      </div>
+    );
+  }
+  if (task.isError) {
+    const notFound = task.error instanceof ApiRequestError && task.error.status === 404;
+    return (
+      <div className="task-page">
+        <BackLink />
+        <p className="banner banner--error" role="alert">
+          {notFound ? t("task.notFound") : t("task.loadFailed", { message: task.error.message })}
+        </p>
+      </div>
+    );
+  }
+
+  const data = task.data;
+  const icon = taskStateIcon(data);
+  const running = data.turn_active;
+  const profileName = profiles.data?.find((p) => p.id === data.agent_profile_id)?.name ?? data.agent_profile_id;
+
+  return (
+    <div className="task-page" data-testid="task-page" data-live={live ? "true" : "false"}>
+      <div className="task-head">
+        <BackLink />
+        <div className="task-head__main">
+          <TaskStateIcon name={icon} size={24} />
+          <div className="task-head__text">
+            <h1 className="task-head__title">{data.title}</h1>
+            <p className="task-head__meta">
+              <span className={`pill pill--${icon}`}>{t(`states.${icon}`)}</span>
+              <span>{t("task.agent", { name: profileName })}</span>
+            </p>
+          </div>
+          {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+        </div>
+      </div>
+
+      <section className="transcript" aria-label={t("task.messages")}>
+        {sessionId === null ? (
+          <p className="muted transcript__empty">{t("task.noSession")}</p>
+        ) : messages.isError ? (
+          <p className="banner banner--error" role="alert">
+            {t("task.loadFailed", { message: messages.error.message })}
+          </p>
+        ) : (
+          <MessageList
+            messages={messages.data ?? []}
+            loading={messages.isPending}
+            sessionId={sessionId}
+            running={running}
+          />
+        )}
+      </section>
+
+      <div className="task-foot">
+        {/* The clarification overlay (a later issue) mounts here, above the prompt box. */}
+        <ClarificationSlot taskId={id} sessionId={sessionId} />
+        {sessionId ? (
+          <PromptBox sessionId={sessionId} running={running} closed={session.data ? !isLive(session.data) : data.state === "FAILED"} />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link href="/" className="back-link">
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <path d="M10 3.5 5.5 8l4.5 4.5" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {t("common.backToBoard")}
+    </Link>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  AgentProfileSchema,
+  ApiErrorSchema,
+  MessageSchema,
+  OkResultSchema,
+  PromptResultSchema,
+  SessionSchema,
+  SuccessResultSchema,
+  TaskSchema,
+  type AgentProfile,
+  type CreateTaskBody,
+  type Message,
+  type Session,
+  type Task,
+} from "@kandev/protocol";
+
+/** Anything with zod's `parse`, so responses are validated without this app depending on zod. */
+interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/** One problem with one field, as the API's VALIDATION_ERROR lists them. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** A failed API call, with the API's error code kept intact (or NETWORK/BAD_RESPONSE from here). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The per-field problems of a VALIDATION_ERROR (empty for anything else). */
+  fieldProblems(): FieldProblem[] {
+    if (this.code !== "VALIDATION_ERROR" || !Array.isArray(this.details)) return [];
+    return this.details.flatMap((d: unknown) => {
+      if (typeof d !== "object" || d === null) return [];
+      const { path, message } = d as { path?: unknown; message?: unknown };
+      return typeof message === "string" ? [{ path: typeof path === "string" ? path : "", message }] : [];
+    });
+  }
+}
+
+const API = "/api/v1";
+
+async function call<T>(path: string, parser: Parser<T>, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${API}${path}`, {
+      ...init,
+      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}) },
+      cache: "no-store",
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiRequestError(0, "NETWORK", err instanceof Error ? err.message : String(err));
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const parsed = ApiErrorSchema.safeParse(body);
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      throw new ApiRequestError(res.status, code, message, details);
+    }
+    throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`);
+  }
+  try {
+    return parser.parse(body);
+  } catch {
+    throw new ApiRequestError(res.status, "BAD_RESPONSE", `unexpected response from ${path}`);
+  }
+}
+
+const post = (body: unknown, signal?: AbortSignal): RequestInit => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  signal,
+});
+
+const CreatedSchema: Parser<{ task: Task; session: Session }> = {
+  parse(data) {
+    const { task, session } = (data ?? {}) as { task?: unknown; session?: unknown };
+    return { task: TaskSchema.parse(task), session: SessionSchema.parse(session) };
+  },
+};
+
+/** The public REST API (docs/API.md), same origin; every response is validated by its schema. */
+export const api = {
+  listTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks", TaskSchema.array(), { signal }),
+  getTask: (id: string, signal?: AbortSignal): Promise<Task> =>
+    call(`/tasks/${encodeURIComponent(id)}`, TaskSchema, { signal }),
+  getSession: (id: string, signal?: AbortSignal): Promise<Session> =>
+    call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
+  listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), { signal }),
+  listAgentProfiles: (signal?: AbortSignal): Promise<AgentProfile[]> =>
+    call("/agent-profiles", AgentProfileSchema.array(), { signal }),
+  createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> =>
+    call("/tasks", CreatedSchema, post(body)),
+  prompt: (sessionId: string, text: string): Promise<{ turn_id: string }> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/prompt`, PromptResultSchema, post({ text })),
+  cancel: (sessionId: string): Promise<{ ok: true }> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
+  respondPermission: (
+    sessionId: string,
+    pendingId: string,
+    answer: { option_id: string } | { cancelled: true },
+  ): Promise<{ success: true }> =>
+    call(
+      `/sessions/${encodeURIComponent(sessionId)}/permissions/${encodeURIComponent(pendingId)}/respond`,
+      SuccessResultSchema,
+      post(answer),
+    ),
+};

@@ -1,0 +1,82 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  BROWSER_NOTIFICATIONS,
+  type BrowserNotification,
+  type BrowserNotificationName,
+  type Envelope,
+  type Message,
+  type Task,
+} from "@kandev/protocol";
+import { LiveLedger, mergeMessages, mergeTasks } from "./live-merge";
+import { queryKeys } from "./query-keys";
+
+/** A validated server -> browser notification, tagged by its action. */
+export type LiveNotification = {
+  [N in BrowserNotificationName]: { action: N; payload: BrowserNotification<N> };
+}[BrowserNotificationName];
+
+export type ParseResult = { ok: true; notification: LiveNotification } | { ok: false; reason: string };
+
+function isNotificationName(action: string): action is BrowserNotificationName {
+  return Object.prototype.hasOwnProperty.call(BROWSER_NOTIFICATIONS, action);
+}
+
+/** Validates a notification envelope against its action's schema (BROWSER_NOTIFICATIONS). */
+export function parseNotification(envelope: Envelope): ParseResult {
+  if (envelope.type !== "notification") return { ok: false, reason: `not a notification: ${envelope.type}` };
+  if (!isNotificationName(envelope.action)) return { ok: false, reason: `unknown action ${envelope.action}` };
+  const parsed = BROWSER_NOTIFICATIONS[envelope.action].safeParse(envelope.payload);
+  if (!parsed.success) return { ok: false, reason: `invalid ${envelope.action} payload: ${parsed.error.message}` };
+  return { ok: true, notification: { action: envelope.action, payload: parsed.data } as LiveNotification };
+}
+
+const ledgers = new WeakMap<QueryClient, LiveLedger>();
+
+/** The ledger shared by one query client's fetches and its live stream. */
+export function ledgerFor(queryClient: QueryClient): LiveLedger {
+  let ledger = ledgers.get(queryClient);
+  if (!ledger) {
+    ledger = new LiveLedger();
+    ledgers.set(queryClient, ledger);
+  }
+  return ledger;
+}
+
+/**
+ * Writes one live update into the react-query cache. Lists that were never fetched stay unfetched
+ * (their first fetch will contain the update; the ledger covers a fetch already in flight).
+ */
+export function applyNotification(queryClient: QueryClient, notification: LiveNotification): void {
+  const ledger = ledgerFor(queryClient);
+  switch (notification.action) {
+    case "task.updated": {
+      const { task } = notification.payload;
+      ledger.note({ kind: "task", value: task });
+      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
+      queryClient.setQueryData<Task>(queryKeys.task(task.id), task);
+      return;
+    }
+    case "session.updated": {
+      const { session } = notification.payload;
+      ledger.note({ kind: "session", value: session });
+      queryClient.setQueryData(queryKeys.session(session.id), session);
+      return;
+    }
+    case "session.message.added":
+    case "session.message.updated": {
+      const { message } = notification.payload;
+      ledger.note({ kind: "message", value: message });
+      queryClient.setQueryData<Message[]>(queryKeys.messages(message.session_id), (old) =>
+        old ? mergeMessages(old, [message]) : old,
+      );
+      return;
+    }
+    case "notification":
+      // Browser notifications are a later issue; the payload is validated and deliberately unused.
+      return;
+    default: {
+      const unreachable: never = notification;
+      throw new Error(`unhandled notification ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

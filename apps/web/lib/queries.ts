@@ -1,0 +1,58 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./api";
+import { ledgerFor } from "./live-cache";
+import { latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
+import { queryKeys } from "./query-keys";
+
+// Each fetch lays the live updates that arrived while it ran over its result (see LiveLedger).
+
+export function useTasks() {
+  const ledger = ledgerFor(useQueryClient());
+  return useQuery({
+    queryKey: queryKeys.tasks(),
+    queryFn: async ({ signal }) => {
+      const { value, live } = await ledger.track(() => api.listTasks(signal));
+      return mergeTasks(value, liveTasks(live));
+    },
+  });
+}
+
+export function useTask(id: string) {
+  const ledger = ledgerFor(useQueryClient());
+  return useQuery({
+    queryKey: queryKeys.task(id),
+    queryFn: async ({ signal }) => {
+      const { value, live } = await ledger.track(() => api.getTask(id, signal));
+      return latest(value, liveTasks(live));
+    },
+  });
+}
+
+export function useSession(id: string | null) {
+  const ledger = ledgerFor(useQueryClient());
+  return useQuery({
+    queryKey: queryKeys.session(id ?? ""),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => {
+      const { value, live } = await ledger.track(() => api.getSession(id ?? "", signal));
+      return latest(value, liveSessions(live));
+    },
+  });
+}
+
+export function useMessages(sessionId: string | null) {
+  const ledger = ledgerFor(useQueryClient());
+  return useQuery({
+    queryKey: queryKeys.messages(sessionId ?? ""),
+    enabled: sessionId !== null,
+    queryFn: async ({ signal }) => {
+      const sid = sessionId ?? "";
+      const { value, live } = await ledger.track(() => api.listMessages(sid, signal));
+      return mergeMessages(value, liveMessages(live, sid));
+    },
+  });
+}
+
+export function useAgentProfiles() {
+  return useQuery({ queryKey: queryKeys.agentProfiles(), queryFn: ({ signal }) => api.listAgentProfiles(signal) });
+}

@@ -1,0 +1,8 @@
+/** Every react-query key the app uses, in one place, so the WS client and the hooks agree. */
+export const queryKeys = {
+  tasks: () => ["tasks"] as const,
+  task: (id: string) => ["task", id] as const,
+  session: (id: string) => ["session", id] as const,
+  messages: (sessionId: string) => ["messages", sessionId] as const,
+  agentProfiles: () => ["agent-profiles"] as const,
+};

@@ -1,0 +1,89 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e suite runs against the BUILT board (`npx turbo run build` first), started as a real
+// process on a free port with a fresh database. Playwright evaluates this file in its runner and
+// again in every worker; the port and data dir are chosen once and handed down through the
+// environment, which workers inherit.
+
+const repoRoot = __dirname;
+
+/** A free TCP port, found synchronously (this config cannot await). */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+
+if (!process.env.KANDEV_E2E_PORT) process.env.KANDEV_E2E_PORT = freePort();
+if (!process.env.KANDEV_E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-"));
+  process.env.KANDEV_E2E_DATA_DIR = dir;
+  // Only the process that made the dir removes it, after the web server has been stopped.
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+
+const port = process.env.KANDEV_E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  outputDir: path.join("test-results", "e2e"),
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node apps/backend/dist/main.js",
+    cwd: repoRoot,
+    url: `${baseURL}/api/v1/health`,
+    env: {
+      KANDEV_HOST: "127.0.0.1",
+      KANDEV_PORT: port,
+      KANDEV_DB_PATH: path.join(process.env.KANDEV_E2E_DATA_DIR, "kandev.db"),
+      KANDEV_PROFILE: "e2e",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // Playwright starts the command in its own process group and signals the whole group, so
+    // agentctl and agent children go down with the board.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});
