@@ -161,6 +161,18 @@ describe("ask_user_question_kandev relay", () => {
     assert.equal(promptsIn(logFile).length, 2);
   });
 
+  test("SIGTERM while a question waits on the backend: agentctl exits 0 quickly, the tool server is gone", async () => {
+    const { ctl, client, sessionId, logFile } = await startSession();
+    const url = String((sessionNewParams(logFile)?.mcpServers as Array<{ url: string }>)[0]?.url);
+    await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:kandev-question", turn_id: "t1" });
+    await client.waitForRequest(ASK);
+    const t0 = Date.now();
+    ctl.child.kill("SIGTERM");
+    assert.equal((await ctl.exited).code, 0);
+    assert.ok(Date.now() - t0 < 4000, `took ${Date.now() - t0} ms`);
+    await assert.rejects(fetch(url, { method: "POST", body: "{}" }), "the tool server no longer listens");
+  });
+
   test("invalid tool input (one option) is refused by the MCP server and never relayed", async () => {
     const { client, sessionId } = await startSession();
     const args = { questions: [{ prompt: "Only one choice?", options: [{ label: "a" }] }] };

@@ -128,3 +128,15 @@ export {
   KandevToolInputSchema,
 } from "./kandev-tool.js";
 export type { KandevToolInput } from "./kandev-tool.js";
+export {
+  ClarificationMetadataSchema,
+  ClarificationRespondResultSchema,
+  NotificationSettingsSchema,
+  PatchNotificationSettingsBodySchema,
+} from "./clarification-api.js";
+export type {
+  ClarificationMetadata,
+  ClarificationRespondResult,
+  NotificationSettings,
+  PatchNotificationSettingsBody,
+} from "./clarification-api.js";
