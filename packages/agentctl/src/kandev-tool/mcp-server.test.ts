@@ -83,3 +83,43 @@ describe("ask_user_question_kandev MCP server", () => {
     assert.equal(calls, 0);
   });
 });
+
+describe("long operator waits", () => {
+  test("headers arrive before the answer and keep-alives flow while the operator thinks", async () => {
+    let release: (text: string) => void = () => {};
+    const server = await startKandevToolServer({ relay: () => new Promise<string>((r) => (release = r)), keepAliveMs: 20 });
+    try {
+      const body = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: KANDEV_TOOL_NAME, arguments: { questions: [{ prompt: "p", options: [{ label: "a" }, { label: "b" }] }] } },
+      };
+      const res = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify(body),
+      });
+      // The fetch resolved while the relay is still waiting: headers did not wait for the answer.
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /text\/event-stream/);
+      const reader = res.body!.getReader();
+      let seen = "";
+      while (!seen.includes(": keepalive")) {
+        const chunk = await reader.read();
+        assert.equal(chunk.done, false, "stream ended before any keep-alive");
+        seen += new TextDecoder().decode(chunk.value);
+      }
+      release("The user answered: a");
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        seen += new TextDecoder().decode(chunk.value);
+      }
+      const text = seen;
+      assert.match(text, /The user answered: a/);
+    } finally {
+      await server.close();
+    }
+  });
+});

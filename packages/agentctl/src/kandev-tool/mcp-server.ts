@@ -68,7 +68,12 @@ function sendError(res: ServerResponse, status: number, message: string): void {
 }
 
 /** Starts the tool server on 127.0.0.1 and a free port. Stateless: one MCP server per request. */
-export async function startKandevToolServer(opts: { relay: KandevToolRelay; host?: string }): Promise<KandevToolServer> {
+export async function startKandevToolServer(opts: {
+  relay: KandevToolRelay;
+  host?: string;
+  /** SSE keep-alive interval while a call waits (tests shorten it). */
+  keepAliveMs?: number;
+}): Promise<KandevToolServer> {
   const secret = randomBytes(16).toString("hex");
   const path = `/mcp/${secret}`;
   const httpServer: Server = createServer((req, res) => {
@@ -77,7 +82,10 @@ export async function startKandevToolServer(opts: { relay: KandevToolRelay; host
     void (async () => {
       const body = await readJson(req);
       const server = buildMcpServer(opts.relay);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // SSE, not a JSON response: the operator may take hours, and HTTP clients give up on a
+      // response whose headers or body bytes stop coming (Node's fetch: 5 minutes). SSE sends the
+      // headers at once and a keep-alive comment every 15 s until the answer arrives.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, keepAliveMs: opts.keepAliveMs ?? 15_000 });
       res.on("close", () => {
         void transport.close();
         void server.close();
