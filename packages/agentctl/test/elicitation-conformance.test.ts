@@ -1,4 +1,5 @@
-// Conformance of the elicitation mapping against every fixture of both bridge versions: requests
+// Conformance of the elicitation mapping against every fixture of every captured bridge version
+// (each test/fixtures/bridge-<version>/ folder, see `npm run fixtures:capture`): requests
 // the real bridge builds map to the questions its tool input asked, and the content we build for an
 // operator's answer is what (or bridge-equivalent to what) the bridge was fed in the fixtures.
 import { test, describe } from "node:test";
@@ -10,6 +11,7 @@ import { buildResponse, type ElicitationResponse } from "../src/elicitation/answ
 import { mapRaw, questionsOf } from "./elicitation-helpers.js";
 import {
   BRIDGE_VERSIONS,
+  compareBridgeVersions,
   FIXTURE_SCHEMAS,
   loadFixture,
   readFixtureJson,
@@ -102,6 +104,15 @@ const INTENDED: Record<string, Intended> = {
   "accept-partial": { answers: [a("question_2", ["TypeScript"])] },
 };
 
+describe("captured bridge versions", () => {
+  test("every bridge-* folder is a version, oldest first, and the two the spec and A1 cite are there", () => {
+    assert.ok(BRIDGE_VERSIONS.includes("0.65.0") && BRIDGE_VERSIONS.includes("0.101.0"), BRIDGE_VERSIONS.join(", "));
+    assert.deepEqual([...BRIDGE_VERSIONS].sort(compareBridgeVersions), [...BRIDGE_VERSIONS]);
+    assert.ok(compareBridgeVersions("0.65.0", "0.101.0") < 0 && compareBridgeVersions("0.101.0", "0.78.0") > 0);
+    assert.ok(compareBridgeVersions("1.0.0-rc.1", "1.0.0") < 0 && compareBridgeVersions("0.78.0", "0.78.0") === 0);
+  });
+});
+
 for (const version of BRIDGE_VERSIONS) {
   describe(`bridge ${version} fixtures`, () => {
     test(`every fixture file parses through its schema (${version})`, () => {
@@ -188,7 +199,7 @@ for (const version of BRIDGE_VERSIONS) {
       assert.ok(c && c.result.action === "answered");
       const answer = c.result.updatedInput.answers["Which database should the new service use?"];
       // 0.65.0 lets the text win; 0.78+ keeps the pick and turns the text into a note.
-      assert.equal(answer, version === "0.65.0" ? "CockroachDB" : "Postgres");
+      assert.equal(answer, compareBridgeVersions(version, "0.78.0") < 0 ? "CockroachDB" : "Postgres");
     });
 
     test(`AC-12c refusal-fallback maps to one two-option question and answers as the bridge expects (${version})`, () => {

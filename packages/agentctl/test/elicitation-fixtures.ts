@@ -1,11 +1,47 @@
 // Loads the bridge conformance fixtures (test/fixtures/bridge-*) through zod schemas, so a fixture
 // that stops matching the shapes the elicitation code is tested against fails loudly instead of
 // silently testing something else. Strict objects: an unexpected new field is a failure too.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-export const BRIDGE_VERSIONS = ["0.65.0", "0.101.0"] as const;
-export type BridgeVersion = (typeof BRIDGE_VERSIONS)[number];
+const EXACT_VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
+
+/** Semver precedence of two exact bridge versions (`0.65.0` < `0.78.0` < `0.101.0`). */
+export function compareBridgeVersions(a: string, b: string): number {
+  const [pa, pb] = [EXACT_VERSION.exec(a), EXACT_VERSION.exec(b)];
+  if (!pa || !pb) throw new Error(`not an exact version: ${pa ? b : a}`);
+  for (let i = 1; i <= 3; i++) {
+    const d = Number(pa[i]) - Number(pb[i]);
+    if (d !== 0) return Math.sign(d);
+  }
+  // A prerelease sorts before its release; two prereleases by their text (enough for folder order).
+  if (pa[4] === pb[4]) return 0;
+  if (pa[4] === undefined) return 1;
+  if (pb[4] === undefined) return -1;
+  return pa[4] < pb[4] ? -1 : 1;
+}
+
+/**
+ * Every captured bridge version: one per `test/fixtures/bridge-<version>/` folder (written by
+ * `npm run fixtures:capture`), oldest first. A `bridge-*` folder not named after an exact version
+ * is an error, so a stray folder cannot silently escape the conformance tests.
+ */
+function discoverBridgeVersions(): string[] {
+  const root = fileURLToPath(new URL("./fixtures/", import.meta.url));
+  const versions: string[] = [];
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith("bridge-") || !statSync(`${root}${name}`).isDirectory()) continue;
+    const version = name.slice("bridge-".length);
+    if (!EXACT_VERSION.test(version)) throw new Error(`test/fixtures/${name} is not named bridge-<exact version>`);
+    versions.push(version);
+  }
+  return versions.sort(compareBridgeVersions);
+}
+
+export const BRIDGE_VERSIONS: readonly string[] = discoverBridgeVersions();
+/** A captured bridge version (an element of BRIDGE_VERSIONS). */
+export type BridgeVersion = string;
 
 const MetaSchema = z.record(z.string(), z.unknown());
 const EnumOptionSchema = z.strictObject({
