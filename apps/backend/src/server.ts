@@ -1,7 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BROWSER_WS_PATH, type AgentActionParams, type Features } from "@kandev/protocol";
+import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
+import type { AgentEventMessage } from "./agentctl/client.js";
 import { LocalExecutor } from "./agentctl/local-executor.js";
+import { ClarificationService } from "./clarifications/service.js";
 import { openDatabase } from "./db/client.js";
 import type { FlagKey, Profile } from "./flags/registry.js";
 import { FlagService } from "./flags/service.js";
@@ -14,6 +16,7 @@ import { applySecurityHeaders } from "./http/security-headers.js";
 import { SessionManager } from "./lifecycle/session-manager.js";
 import { LiveStore } from "./lifecycle/store.js";
 import { createLogger, type Logger } from "./logger.js";
+import { NotificationService } from "./notifications/service.js";
 import { agentctlCliPath, defaultWebDir, mockAgentCliPath } from "./paths.js";
 import { upsertBuiltinProfile } from "./repos/profiles.js";
 import { createWebHandler } from "./web.js";
@@ -39,8 +42,22 @@ export interface ServerOptions {
   /** Overrides for the built packages (defaults: resolved through node_modules). */
   agentctlCli?: string;
   mockAgentCli?: string;
+  /** How long a kandev-tool question waits for the operator (default 2 h). */
+  kandevWaitMs?: number;
   /** Test seam: observes each `agent.configure` payload as it is sent. */
   onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+  /** Test seam: observes every request sent to any agentctl (action + params), e.g. forwarded answers. */
+  onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
+  /** Test seam: observes every validated agentctl event, e.g. agentctl's own pending ids. */
+  onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
+}
+
+/** Seams for integration tests only (nothing in the product calls them). */
+export interface ServerTestHooks {
+  /** Drops a live session's agent stream and holds reconnection; agentctl keeps running. */
+  suspendAgentStream(sessionId: string): void;
+  /** Reconnects a suspended agent stream; resolves once it is up. */
+  resumeAgentStream(sessionId: string): Promise<void>;
 }
 
 export interface RunningServer {
@@ -52,6 +69,7 @@ export interface RunningServer {
   childPids(): number[];
   /** Browser WebSockets connected right now. */
   browserClients(): number;
+  testing: ServerTestHooks;
   /** Stops agentctl children, closes sockets, the HTTP server and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -73,19 +91,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const flags = new FlagService(db, options.profile ?? "prod", options.flagEnv ?? {});
   const hub = new BrowserHub({ allowedOrigins, logger });
   const store = new LiveStore(db, hub);
+  const notifications = new NotificationService(db, hub, logger);
   const executor = new LocalExecutor({ agentctlCli: options.agentctlCli ?? agentctlCliPath(), env: options.childEnv ?? {}, logger, host: "127.0.0.1" });
-  const sessions = new SessionManager({
+  // The clarification store and the session manager need each other (an answer is forwarded to a
+  // live session; a session's events create clarifications), so the lookup is late-bound.
+  let sessions: SessionManager | null = null;
+  const clarifications = new ClarificationService({
+    store,
+    notifications,
+    logger,
+    features: flags.features(),
+    ...(options.kandevWaitMs !== undefined && { kandevWaitMs: options.kandevWaitMs }),
+    liveTarget: (sessionId) => sessions?.liveTarget(sessionId),
+  });
+  const { onConfigure, onAgentRequest } = options;
+  sessions = new SessionManager({
     store,
     executor,
     logger,
     features: flags.features(),
     timeouts: options.timeouts ?? {},
     defaultProfileId: MOCK_PROFILE_ID,
-    ...(options.onConfigure !== undefined && { onConfigure: options.onConfigure }),
+    clarifications,
+    notifications,
+    ...((onConfigure !== undefined || onAgentRequest !== undefined) && {
+      onAgentRequest: (sessionId: string, action: AgentActionName, params: unknown) => {
+        if (action === "agent.configure") onConfigure?.(sessionId, params as AgentActionParams<"agent.configure">);
+        onAgentRequest?.(sessionId, action, params);
+      },
+    }),
+    ...(options.onAgentEvent !== undefined && { onAgentEvent: options.onAgentEvent }),
   });
+  const liveSessions = sessions;
+  // Clarifications first: their settle recomputes tasks before the sessions' own reconciliation.
+  const orphaned = clarifications.reconcileLeftovers();
+  if (orphaned > 0) logger.info("clarifications left pending by a previous run marked agent_disconnected", { count: orphaned });
   const reconciled = sessions.reconcileLeftovers();
-  if (reconciled > 0) logger.info("sessions left live by a previous run marked CANCELLED", { count: reconciled });
-  const router = buildRouter({ store, sessions, flags });
+  if (reconciled > 0) logger.info("sessions interrupted by the previous run's end marked CANCELLED", { count: reconciled });
+  const router = buildRouter({ store, sessions, flags, clarifications, notifications });
 
   const server = http.createServer();
   let web: Awaited<ReturnType<typeof createWebHandler>> | null = null;
@@ -189,11 +232,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     features: flags.features(),
     childPids: () => executor.pids(),
     browserClients: () => hub.clientCount,
+    testing: {
+      suspendAgentStream: (sessionId) => liveSessions.suspendStream(sessionId),
+      resumeAgentStream: (sessionId) => liveSessions.resumeStream(sessionId),
+    },
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         hub.close();
-        await sessions.shutdown();
+        await liveSessions.shutdown();
         server.closeAllConnections();
         await stopped;
         await web?.close();

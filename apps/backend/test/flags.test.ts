@@ -91,15 +91,15 @@ describe("runtime flags: env > override > profile, resolved at startup, sent in 
     assert.deepEqual(run.caps.elicitation, { form: {} });
   });
 
-  test("the previous run's live sessions were reconciled to CANCELLED at that restart", async () => {
+  test("the previous run's finished sessions stayed in REVIEW at that restart (their agent is gone)", async () => {
     const s = server!;
     const tasks = (await api<Array<{ id: string; state: string; session_id: string; agent_profile_id: string }>>(s.url, "GET", "/api/v1/tasks")).body;
     const old = tasks.filter((t) => t.agent_profile_id === "run-profile" || t.agent_profile_id === "run-before-restart");
     assert.equal(old.length, 2);
     for (const t of old) {
-      assert.equal(t.state, "CANCELLED");
+      assert.equal(t.state, "REVIEW");
       const session = await getSession(s.url, t.session_id);
-      assert.equal(session.state, "CANCELLED");
+      assert.equal(session.state, "WAITING_FOR_INPUT");
       assert.equal(session.error, "backend restarted");
     }
   });

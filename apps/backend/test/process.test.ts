@@ -117,19 +117,23 @@ describe("the backend as a real process", () => {
     firstRun = { done: done.task, running: hanging.task };
   });
 
-  test("restart: sessions left live by the previous run become CANCELLED with \"backend restarted\"", async () => {
+  test("restart: a finished turn stays REVIEW; a session that was mid-turn becomes CANCELLED with \"backend restarted\"", async () => {
     assert.ok(firstRun, "depends on the previous test");
     const b = await startBackend(dbPath);
     try {
-      for (const t of [firstRun.done, firstRun.running]) {
-        const task = (await api<Task>(b.url, "GET", `/api/v1/tasks/${t.id}`)).body;
-        assert.equal(task.state, "CANCELLED");
-        assert.equal(task.turn_active, false);
-        const session = (await api<Session>(b.url, "GET", `/api/v1/sessions/${task.session_id}`)).body;
-        assert.equal(session.state, "CANCELLED");
-        assert.equal(session.error, "backend restarted");
-        const prompt = await api(b.url, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "hi" });
-        assert.equal(prompt.status, 409, "a reconciled session takes no prompt");
+      const done = (await api<Task>(b.url, "GET", `/api/v1/tasks/${firstRun.done.id}`)).body;
+      assert.equal(done.state, "REVIEW", "finished work is not turned into CANCELLED");
+      assert.equal(done.turn_active, false);
+      const doneSession = (await api<Session>(b.url, "GET", `/api/v1/sessions/${done.session_id}`)).body;
+      assert.deepEqual([doneSession.state, doneSession.error], ["WAITING_FOR_INPUT", "backend restarted"]);
+      const interrupted = (await api<Task>(b.url, "GET", `/api/v1/tasks/${firstRun.running.id}`)).body;
+      assert.equal(interrupted.state, "CANCELLED");
+      assert.equal(interrupted.turn_active, false);
+      const session = (await api<Session>(b.url, "GET", `/api/v1/sessions/${interrupted.session_id}`)).body;
+      assert.deepEqual([session.state, session.error], ["CANCELLED", "backend restarted"]);
+      for (const id of [doneSession.id, session.id]) {
+        const prompt = await api(b.url, "POST", `/api/v1/sessions/${id}/prompt`, { text: "hi" });
+        assert.equal(prompt.status, 409, "a reconciled session takes no prompt (its agentctl is gone)");
       }
       // A crash (SIGKILL, no graceful stop) must not orphan agentctl either: it exits when its stdin closes.
       const hanging = await createTask(b.url, "/e2e:hang");

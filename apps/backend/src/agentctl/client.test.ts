@@ -173,3 +173,55 @@ describe("AgentStreamClient against a fake agentctl", () => {
     await assert.rejects(client.request("agent.status", {}), (e: unknown) => e instanceof ProtocolError && e.code === "NOT_CONNECTED");
   });
 });
+
+describe("AgentStreamClient: agentctl -> backend requests, disconnect hook, suspend (test seam)", () => {
+  let fake: FakeAgentctl;
+  let client: AgentStreamClient;
+  const disconnects: Error[] = [];
+  before(async () => {
+    fake = new FakeAgentctl();
+    const url = await fake.listen();
+    client = new AgentStreamClient({
+      url,
+      token: TOKEN,
+      logger: silentLogger,
+      isProcessAlive: () => true,
+      onEvent: () => undefined,
+      onDisconnect: (err) => disconnects.push(err),
+      onRequest: async (action, payload) => {
+        if ((payload as { bad?: boolean }).bad) throw new ProtocolError("VALIDATION_ERROR", "invalid ask_user_question_kandev input: questions: ask 1-4 questions");
+        return { text: `answered ${action}`, answer: { answers: [] } };
+      },
+      transportBackoff: { initialMs: 20, maxMs: 50, maxAttempts: 5 },
+    });
+    await client.connect();
+  });
+  after(async () => {
+    client.close();
+    await fake.close();
+  });
+
+  test("the handler's result is the response; its ProtocolError keeps code and message (the agent's tool error)", async () => {
+    fake.send({ id: "agentctl-1", type: "request", action: "kandev.ask_user_question", payload: { session_id: null, questions: [] } });
+    fake.send({ id: "agentctl-2", type: "request", action: "kandev.ask_user_question", payload: { bad: true } });
+    await fake.until(() => fake.received.filter((f) => f.id?.startsWith("agentctl-")).length === 2);
+    const ok = fake.received.find((f) => f.id === "agentctl-1")!;
+    assert.deepEqual([ok.type, ok.payload], ["response", { text: "answered kandev.ask_user_question", answer: { answers: [] } }]);
+    const bad = fake.received.find((f) => f.id === "agentctl-2")!;
+    assert.equal(bad.type, "error");
+    assert.deepEqual(bad.payload, { code: "VALIDATION_ERROR", message: "invalid ask_user_question_kandev input: questions: ask 1-4 questions" });
+  });
+
+  test("suspend drops the socket (onDisconnect fires, requests fail NOT_CONNECTED, no reconnect) until resume", async () => {
+    const connections = fake.connections;
+    client.suspend();
+    await fake.until(() => disconnects.length > 0);
+    assert.equal(client.connected, false);
+    await assert.rejects(client.request("agent.status", {}), (err: unknown) => err instanceof ProtocolError && err.code === "NOT_CONNECTED");
+    await new Promise((r) => setTimeout(r, 150)); // several backoff periods: prove it stays down
+    assert.equal(fake.connections, connections, "no reconnect while suspended");
+    await client.resume();
+    assert.equal(client.connected, true);
+    assert.equal(fake.connections, connections + 1);
+  });
+});

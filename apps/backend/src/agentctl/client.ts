@@ -29,6 +29,8 @@ export interface AgentStreamClientOptions {
   onRequest?: (action: string, payload: unknown) => Promise<unknown>;
   /** The stream is gone for good (agentctl unreachable after every reconnect attempt). */
   onLost?: (err: Error) => void;
+  /** The socket dropped, for good or not (agentctl fails every request it had sent us then). */
+  onDisconnect?: (err: Error) => void;
   timeouts?: Partial<Record<AgentActionName, number | null>>;
   transportBackoff?: { initialMs: number; maxMs: number; maxAttempts: number };
 }
@@ -73,7 +75,14 @@ export class AgentStreamClient {
       logger: options.logger,
       shouldReconnect: options.isProcessAlive,
       onFrame: (text) => this.onFrame(text),
-      onDisconnect: (err) => this.rejectAll(err),
+      onDisconnect: (err) => {
+        this.rejectAll(err);
+        try {
+          options.onDisconnect?.(err);
+        } catch (e) {
+          options.logger.error("agent stream disconnect handler failed", { error: e instanceof Error ? e.stack : String(e) });
+        }
+      },
       onReconnect: () => undefined,
       ...(options.transportBackoff !== undefined && { backoff: options.transportBackoff }),
     });
@@ -96,6 +105,16 @@ export class AgentStreamClient {
   close(): void {
     this.options.onLost = undefined;
     this.transport.close();
+  }
+
+  /** Test seam: drop the socket and hold reconnection (agentctl keeps running). */
+  suspend(): void {
+    this.transport.suspend();
+  }
+
+  /** Test seam: end `suspend()` and wait until the stream is connected again. */
+  resume(): Promise<void> {
+    return this.transport.resume();
   }
 
   /** Sends a typed request and resolves with its validated result, or rejects with a ProtocolError. */

@@ -29,6 +29,8 @@ export class AgentStreamTransport {
   private socket: WebSocket | null = null;
   private isClosed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  /** Test seam: while set, the socket stays down and no reconnect is attempted. */
+  private suspended = false;
   private readonly backoff: { initialMs: number; maxMs: number; maxAttempts: number };
 
   constructor(private readonly options: TransportOptions) {
@@ -72,6 +74,28 @@ export class AgentStreamTransport {
       this.options.onDisconnect(err ?? new Error("agent stream closed"));
     }
     this.resolveClosed(err);
+  }
+
+  /**
+   * Test seam: drops the socket (as a network failure would, pending requests reject with
+   * NOT_CONNECTED) and holds reconnection until `resume()`, while agentctl stays alive.
+   */
+  suspend(): void {
+    if (this.isClosed) return;
+    this.suspended = true;
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.socket?.terminate();
+  }
+
+  /** Ends `suspend()`: reconnects at once (the returned promise resolves once connected). */
+  async resume(): Promise<void> {
+    if (!this.suspended || this.isClosed) return;
+    this.suspended = false;
+    if (this.socket === null) this.scheduleReconnect(0, new Error("resumed"), 0);
+    const deadline = Date.now() + 10_000;
+    while (!this.connected && !this.isClosed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    if (!this.connected) throw new ProtocolError("NOT_CONNECTED", "the agent stream did not come back");
   }
 
   private open(): Promise<WebSocket> {
@@ -122,19 +146,19 @@ export class AgentStreamTransport {
     });
   }
 
-  private scheduleReconnect(attempt: number, lastError: Error): void {
-    if (this.isClosed) return;
+  private scheduleReconnect(attempt: number, lastError: Error, delayMs?: number): void {
+    if (this.isClosed || this.suspended) return;
     if (!this.options.shouldReconnect() || attempt >= this.backoff.maxAttempts) {
       this.close(new ProtocolError("NOT_CONNECTED", `lost the agent stream: ${lastError.message}`));
       return;
     }
-    const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** attempt);
+    const delay = delayMs ?? Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** attempt);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.isClosed) return;
+      if (this.isClosed || this.suspended) return;
       this.open().then(
         (socket) => {
-          if (this.isClosed) {
+          if (this.isClosed || this.suspended) {
             socket.terminate();
             return;
           }

@@ -5,8 +5,11 @@ import {
   checkKandevAnswer,
   formatKandevToolResult,
   kandevDedupKey,
+  kandevTimeoutText,
+  parseKandevAsk,
   toKandevQuestions,
 } from "./kandev-tool.js";
+import { ProtocolError } from "@kandev/protocol";
 
 const input = {
   questions: [
@@ -100,5 +103,29 @@ describe("kandev-tool answers", () => {
     assert.match(text, /Which database\?\n  Answer: SQLite/);
     assert.match(text, /Deploy where\?\n  Answer: staging/);
     assert.match(formatKandevToolResult(qs, { answers: [], rejected: true, reject_reason: "later" }), /skipped.*later/);
+  });
+});
+
+describe("relayed kandev.ask_user_question requests", () => {
+  test("valid input yields the questions and the session", () => {
+    const parsed = parseKandevAsk({ session_id: "acp-1", questions: input.questions });
+    assert.equal(parsed.sessionId, "acp-1");
+    assert.deepEqual(parsed.questions.map((q) => q.id), ["q1", "env"]);
+  });
+  test("F3 input outside the tool's rules is VALIDATION_ERROR naming each rule and where", () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ session_id: null, questions: [] }, /questions: ask 1-4 questions/],
+      [{ session_id: null, questions: [{ prompt: "p", options: [{ label: "only" }] }] }, /questions\.0\.options: each question needs 2-6 options/],
+      [{ session_id: null, questions: "nope" }, /questions/],
+      [{ questions: input.questions }, /needs \{session_id, questions\}/],
+      [null, /needs/],
+    ];
+    for (const [payload, re] of cases) {
+      assert.throws(() => parseKandevAsk(payload), (err: unknown) => err instanceof ProtocolError && err.code === "VALIDATION_ERROR" && re.test(err.message), JSON.stringify(payload));
+    }
+  });
+  test("the timeout text says the operator did not answer in time", () => {
+    assert.match(kandevTimeoutText(2 * 60 * 60_000), /did not answer in time \(no answer within 2 h\)/);
+    assert.match(kandevTimeoutText(1500), /1500 ms/);
   });
 });

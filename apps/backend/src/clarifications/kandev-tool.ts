@@ -3,7 +3,14 @@
  * (DECISIONS F3): 1-4 questions, 2-6 options each, single-select, every question answered, and a
  * selection and custom text exclude each other. Elicitation-backed records never come through here.
  */
-import { KandevToolInputSchema, type ClarificationAnswer, type KandevToolInput, type Question } from "@kandev/protocol";
+import {
+  KandevAskParamsSchema,
+  KandevToolInputSchema,
+  ProtocolError,
+  type ClarificationAnswer,
+  type KandevToolInput,
+  type Question,
+} from "@kandev/protocol";
 
 export { KandevToolInputSchema };
 export const KANDEV_CUSTOM_TEXT_MAX = 2_000;
@@ -73,4 +80,34 @@ export function formatKandevToolResult(questions: Question[], answer: Clarificat
     return `- ${q.prompt}\n  Answer: ${value}`;
   });
   return `The user answered:\n${lines.join("\n")}`;
+}
+
+/**
+ * Validates a relayed `kandev.ask_user_question` request and returns its questions. Anything
+ * outside the tool's rules is a VALIDATION_ERROR whose message the agent reads as the tool error,
+ * so it names each broken rule and where.
+ */
+export function parseKandevAsk(payload: unknown): { sessionId: string | null; questions: Question[] } {
+  const params = KandevAskParamsSchema.safeParse(payload);
+  if (!params.success) {
+    throw new ProtocolError("VALIDATION_ERROR", "kandev.ask_user_question needs {session_id, questions}", params.error.issues);
+  }
+  const input = KandevToolInputSchema.safeParse({ questions: params.data.questions });
+  if (!input.success) {
+    const problems = input.error.issues.map((i) => `${i.path.map(String).join(".") || "questions"}: ${i.message}`);
+    throw new ProtocolError("VALIDATION_ERROR", `invalid ask_user_question_kandev input: ${problems.join("; ")}`, problems);
+  }
+  return { sessionId: params.data.session_id, questions: toKandevQuestions(input.data) };
+}
+
+/** What the agent reads when nobody answered within the wait (the record reads timed_out). */
+export function kandevTimeoutText(waitMs: number): string {
+  return `The operator did not answer in time (no answer within ${describeMs(waitMs)}). Continue with your best judgement, or ask again later.`;
+}
+
+function describeMs(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
 }

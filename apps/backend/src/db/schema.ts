@@ -111,4 +111,54 @@ export const notificationDeliveries = sqliteTable(
   (t) => [uniqueIndex("notification_deliveries_kind_dedup_idx").on(t.kind, t.dedupKey)],
 );
 
-// The clarifications table arrives with the elicitation work (next issue) as its own migration.
+/**
+ * One structured question bundle an agent asked (DECISIONS §3, spec "the backend half"). The id is
+ * caller-supplied: agentctl's pending id verbatim for elicitations (AC-60), a minted UUID for the
+ * kandev tool; inserting an id that exists fails (never an overwrite). `status` starts `pending`
+ * and changes once; the clarification_request message (`message_id`) mirrors it.
+ */
+export const clarifications = sqliteTable(
+  "clarifications",
+  {
+    pendingId: text("pending_id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    turnId: text("turn_id").references(() => turns.id, { onDelete: "set null" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** ClarificationSource: "elicitation" | "kandev_tool". */
+    source: text("source").notNull(),
+    /** The agentctl run that holds the question (one per LiveSession); its end settles the record. */
+    executionId: text("execution_id"),
+    toolCallId: text("tool_call_id"),
+    message: text("message").notNull(),
+    /** JSON array of protocol Questions, exactly as shown to the operator. */
+    questions: text("questions", { mode: "json" }).$type<unknown[]>().notNull(),
+    deadline: text("deadline"),
+    /** ClarificationStatus. */
+    status: text("status").notNull(),
+    /** JSON protocol Resolution once settled. */
+    resolution: text("resolution", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** Same-questions identity, kandev-tool records only (elicitations bypass dedup, D4). */
+    dedupKey: text("dedup_key"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("clarifications_session_status_idx").on(t.sessionId, t.status),
+    index("clarifications_execution_idx").on(t.executionId, t.status),
+    index("clarifications_dedup_idx").on(t.sessionId, t.dedupKey),
+  ],
+);
+
+/** Which notifications go out; a missing row means the setting's default. */
+export const notificationSettings = sqliteTable("notification_settings", {
+  key: text("key").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  updatedAt: text("updated_at").notNull().default(now),
+});

@@ -8,14 +8,17 @@ import {
   PromptBodySchema,
   TaskStateSchema,
 } from "@kandev/protocol";
+import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
 import type { LiveStore } from "../lifecycle/store.js";
+import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as profilesRepo from "../repos/profiles.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
 import { toMessage, toProfile, toSession, toTask } from "../views.js";
+import { addClarificationRoutes } from "./clarification-routes.js";
 import { conflict, notFound } from "./errors.js";
 import { Router } from "./router.js";
 
@@ -25,10 +28,12 @@ export interface RouteDeps {
   store: LiveStore;
   sessions: SessionManager;
   flags: FlagService;
+  clarifications: ClarificationService;
+  notifications: NotificationService;
 }
 
 /** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
-export function buildRouter({ store, sessions, flags }: RouteDeps): Router {
+export function buildRouter({ store, sessions, flags, clarifications, notifications }: RouteDeps): Router {
   const db = store.db;
   const router = new Router();
 
@@ -97,6 +102,8 @@ export function buildRouter({ store, sessions, flags }: RouteDeps): Router {
     const body = PatchRuntimeFlagBodySchema.parse(await ctx.body());
     return { status: 200, body: flags.setOverride(ctx.params.key!, body.value) };
   });
+
+  addClarificationRoutes(router, { clarifications, notifications });
 
   return router;
 }

@@ -1,7 +1,18 @@
-import { AGENT_STREAM_PATH, ProtocolError, type AgentActionParams } from "@kandev/protocol";
+import { randomUUID } from "node:crypto";
+import {
+  AGENT_STREAM_PATH,
+  KandevAskResultSchema,
+  ProtocolError,
+  type AgentActionName,
+  type AgentActionParams,
+  type AgentActionResult,
+  type ElicitationRespondParams,
+} from "@kandev/protocol";
 import { AgentStreamClient, type AgentEventMessage } from "../agentctl/client.js";
 import type { AgentctlProcess, LocalExecutor } from "../agentctl/local-executor.js";
+import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
 import type { Logger } from "../logger.js";
+import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
 import type { LiveStore } from "./store.js";
@@ -15,8 +26,12 @@ export interface LiveSessionDeps {
   logger: Logger;
   /** Called once the session is over (failed, cancelled, shut down) so the manager forgets it. */
   onGone: (sessionId: string) => void;
-  /** Test seam: sees every `agent.configure` payload exactly as it is sent. */
-  onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+  clarifications: ClarificationService;
+  notifications: NotificationService;
+  /** Test seam: sees every request to agentctl (action and params) just before it is sent. */
+  onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
+  /** Test seam: sees every validated agentctl event before it is handled. */
+  onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
 }
 
 /**
@@ -25,6 +40,8 @@ export interface LiveSessionDeps {
  * See INVARIANTS.md beside this file.
  */
 export class LiveSession {
+  /** This run of agentctl; clarifications it holds carry it and die with it. */
+  readonly executionId = randomUUID();
   proc: AgentctlProcess | null = null;
   client: AgentStreamClient | null = null;
   acpSessionId: string | null = null;
@@ -65,20 +82,23 @@ export class LiveSession {
         logger,
         isProcessAlive: () => proc.isAlive() && !this.ending,
         onEvent: (event) => this.onEvent(event),
+        onRequest: (action, payload) => this.onAgentctlRequest(action, payload),
+        onDisconnect: () => {
+          if (!this.ending) this.deps.clarifications.onStreamDropped(this.executionId);
+        },
         onLost: (err) => {
           if (!this.ending) this.fail(`lost the connection to agentctl: ${err.message}`, proc.stderrTail());
         },
       });
       this.client = client;
       await client.connect();
-      this.deps.onConfigure?.(this.sessionId, configure);
-      await client.request("agent.configure", configure);
-      await client.request("agent.initialize", {});
-      const { session_id } = await client.request("agent.session.new", cwd !== null ? { cwd } : {});
+      await this.send(client, "agent.configure", configure);
+      await this.send(client, "agent.initialize", {});
+      const { session_id } = await this.send(client, "agent.session.new", cwd !== null ? { cwd } : {});
       if (this.ending) return;
       this.acpSessionId = session_id;
       store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
-      await client.request("agent.prompt", { session_id, text, turn_id: this.turnId });
+      await this.send(client, "agent.prompt", { session_id, text, turn_id: this.turnId });
     } catch (err) {
       if (this.ending) return;
       const message = err instanceof Error ? err.message : String(err);
@@ -90,15 +110,36 @@ export class LiveSession {
   async prompt(turnId: string, text: string): Promise<void> {
     this.turnId = turnId;
     this.transcript.beginTurn(turnId);
-    await this.connectedClient().request("agent.prompt", { session_id: this.requireAcpSession(), text, turn_id: turnId });
+    await this.send(this.connectedClient(), "agent.prompt", { session_id: this.requireAcpSession(), text, turn_id: turnId });
   }
 
   async cancel(): Promise<void> {
-    await this.connectedClient().request("agent.cancel", { session_id: this.requireAcpSession() });
+    await this.send(this.connectedClient(), "agent.cancel", { session_id: this.requireAcpSession() });
   }
 
   async respondPermission(params: AgentActionParams<"agent.permissions.respond">): Promise<void> {
-    await this.connectedClient().request("agent.permissions.respond", params);
+    await this.send(this.connectedClient(), "agent.permissions.respond", params);
+  }
+
+  /**
+   * Forwards an operator's answer as `agent.elicitations.respond` on the agent stream (AC-20b).
+   * Rejects with NOT_CONNECTED, before anything is sent, while the stream is down (AC-20a).
+   */
+  async respondElicitation(params: ElicitationRespondParams): Promise<void> {
+    await this.send(this.connectedClient(), "agent.elicitations.respond", params);
+  }
+
+  /** Test seam: drop the agent stream while agentctl lives, and bring it back. */
+  suspendStream(): void {
+    this.client?.suspend();
+  }
+  async resumeStream(): Promise<void> {
+    await this.client?.resume();
+  }
+
+  /** Where this session's clarifications come from right now. */
+  clarificationContext(): ClarificationContext {
+    return { sessionId: this.sessionId, taskId: this.taskId, turnId: this.turnId, executionId: this.executionId };
   }
 
   /**
@@ -156,6 +197,8 @@ export class LiveSession {
     this.ending = true;
     this.transcript.interrupt();
     turnsRepo.endTurn(this.deps.store.db, this.turnId, { stopReason: state === "FAILED" ? "error" : "cancelled", error: reason });
+    // Whatever this agentctl still held can never be answered now, whichever source it came from (F7).
+    this.deps.clarifications.settleExecution(this.executionId);
     this.deps.store.settleOpenRequests(this.sessionId, state === "FAILED" ? "session_failed" : "session_cancelled");
   }
 
@@ -177,8 +220,32 @@ export class LiveSession {
     return this.acpSessionId;
   }
 
+  private send<A extends AgentActionName>(client: AgentStreamClient, action: A, params: AgentActionParams<A>): Promise<AgentActionResult<A>> {
+    this.deps.onAgentRequest?.(this.sessionId, action, params);
+    return client.request(action, params);
+  }
+
+  /** agentctl -> backend requests (BACKEND_ACTIONS). */
+  private async onAgentctlRequest(action: string, payload: unknown): Promise<unknown> {
+    if (this.ending) throw new ProtocolError("NOT_FOUND", "this session is ending");
+    switch (action) {
+      case "kandev.ask_user_question": {
+        const sessionId = (payload as { session_id?: unknown } | null)?.session_id;
+        if (typeof sessionId === "string" && this.acpSessionId !== null && sessionId !== this.acpSessionId) {
+          throw new ProtocolError("VALIDATION_ERROR", `session_id ${sessionId} is not this agentctl's session`);
+        }
+        this.transcript.interrupt();
+        // What leaves the backend matches its schema, like everything else on the stream.
+        return KandevAskResultSchema.parse(await this.deps.clarifications.askKandev(this.clarificationContext(), payload));
+      }
+      default:
+        throw new ProtocolError("UNKNOWN_ACTION", `the backend does not serve ${action}`);
+    }
+  }
+
   private onEvent(event: AgentEventMessage): void {
     if (this.ending) return;
+    this.deps.onAgentEvent?.(this.sessionId, event);
     const { store, logger } = this.deps;
     const ids = { sessionId: this.sessionId, taskId: this.taskId };
     switch (event.name) {
@@ -221,10 +288,11 @@ export class LiveSession {
         return;
       }
       case "elicitation.requested":
+        this.transcript.interrupt();
+        this.deps.clarifications.onElicitationRequested(this.clarificationContext(), event.payload);
+        return;
       case "elicitation.settled":
-        // Clarifications are stored by the elicitation work (next issue); with the flag off agentctl
-        // declines on its own and never emits these.
-        logger.warn("elicitation event not handled yet", { action: event.name });
+        this.deps.clarifications.onElicitationSettled(this.clarificationContext(), event.payload);
         return;
       case "agent.stderr":
         this.agentStderr = (this.agentStderr + event.payload.text).slice(-STDERR_TAIL_CHARS);
@@ -255,7 +323,9 @@ export class LiveSession {
       const message = store.addMessage({ ...base, type: "error", content: p.error.message, metadata });
       this.turnErrorMessage = { turnId: p.turn_id, messageId: message.id, metadata };
     }
+    this.deps.clarifications.onTurnEnded(this.sessionId, p.turn_id, p.stop_reason);
     store.settleOpenRequests(this.sessionId, "turn_ended");
     if (p.turn_id === this.turnId) store.updateSession(this.sessionId, { state: "WAITING_FOR_INPUT" });
+    this.deps.notifications.turnFinished({ turnId: p.turn_id, sessionId: this.sessionId, taskId: this.taskId, stopReason: p.stop_reason });
   }
 }

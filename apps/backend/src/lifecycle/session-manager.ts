@@ -1,16 +1,19 @@
 import {
   PermissionRespondBodySchema,
   ProtocolError,
-  type AgentActionParams,
+  type AgentActionName,
   type CreateTaskBody,
   type Features,
   type Session,
   type Task,
 } from "@kandev/protocol";
 import type { z } from "zod";
+import type { AgentEventMessage } from "../agentctl/client.js";
 import type { LocalExecutor } from "../agentctl/local-executor.js";
+import type { ClarificationService, ElicitationTarget } from "../clarifications/service.js";
 import { conflict, notFound, validationError } from "../http/errors.js";
 import type { Logger } from "../logger.js";
+import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as profilesRepo from "../repos/profiles.js";
 import * as sessionsRepo from "../repos/sessions.js";
@@ -30,7 +33,11 @@ export interface SessionManagerOptions {
   features: Features;
   timeouts: { elicitationAnswerMs?: number; acpIdleMs?: number };
   defaultProfileId: string;
-  onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
+  clarifications: ClarificationService;
+  notifications: NotificationService;
+  /** Test seams, see LiveSessionDeps. */
+  onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
+  onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
 }
 
 /**
@@ -118,14 +125,42 @@ export class SessionManager {
     await live.respondPermission(hasOption ? { pending_id: pendingId, option_id: body.option_id } : { pending_id: pendingId, cancelled: true });
   }
 
+  /** The live agentctl of a session for the answer fork, or undefined when it is gone. */
+  liveTarget(sessionId: string): ElicitationTarget | undefined {
+    const live = this.live.get(sessionId);
+    if (live === undefined || live.ending) return undefined;
+    return { executionId: live.executionId, respondElicitation: (params) => live.respondElicitation(params) };
+  }
+
+  /** Test seam: drop a live session's agent stream while its agentctl keeps running. */
+  suspendStream(sessionId: string): void {
+    this.liveSession(sessionId).live.suspendStream();
+  }
+
+  /** Test seam: reconnect a suspended agent stream; resolves once it is up. */
+  resumeStream(sessionId: string): Promise<void> {
+    return this.liveSession(sessionId).live.resumeStream();
+  }
+
   /**
-   * Startup: sessions a previous run left live have lost their agentctl. They become CANCELLED with
-   * error "backend restarted", their open turn and requests are closed, and their tasks follow.
+   * Startup: sessions a previous run left live have lost their agentctl. Their open requests are
+   * closed (clarifications were settled agent_disconnected just before, by the clarification
+   * store). A session whose turn had finished keeps its state, so its task stays in REVIEW: the
+   * work is done and the operator still has to look at it; its error says the agent is gone. A
+   * session that was starting or mid-turn becomes CANCELLED with "backend restarted" and a status
+   * message, so the interruption is visible. Idempotent. Returns how many were interrupted.
    */
   reconcileLeftovers(): number {
     const { store } = this.options;
     const leftovers = sessionsRepo.listLiveSessions(this.db).filter((s) => !this.live.has(s.id));
+    let interrupted = 0;
     for (const s of leftovers) {
+      if (s.state === "WAITING_FOR_INPUT") {
+        store.settleOpenRequests(s.id, "backend_restarted");
+        if (s.error !== BACKEND_RESTARTED) store.updateSession(s.id, { error: BACKEND_RESTARTED });
+        continue;
+      }
+      interrupted++;
       if (s.currentTurnId !== null) turnsRepo.endTurn(this.db, s.currentTurnId, { stopReason: "cancelled", error: BACKEND_RESTARTED });
       store.settleOpenRequests(s.id, "backend_restarted");
       store.addMessage({
@@ -138,13 +173,17 @@ export class SessionManager {
       });
       store.updateSession(s.id, { state: "CANCELLED", error: BACKEND_RESTARTED });
     }
-    return leftovers.length;
+    return interrupted;
   }
 
   /** Stops every agentctl (SIGTERM, then SIGKILL after 3 s) and waits for them. */
   async shutdown(): Promise<void> {
     this.closing = true;
-    await Promise.allSettled([...this.live.values()].map((l) => l.shutdown()));
+    // Every live session stops listening first (synchronously), so nothing a waiter's end causes
+    // downstream can rewrite a row; the next start reconciles what is left pending.
+    const stopping = Promise.allSettled([...this.live.values()].map((l) => l.shutdown()));
+    this.options.clarifications.shutdown();
+    await stopping;
     await Promise.allSettled([...this.starts]);
     await this.options.executor.stopAll();
   }
@@ -168,7 +207,10 @@ export class SessionManager {
       executor: this.options.executor,
       logger: this.options.logger,
       onGone: (id: string) => this.live.delete(id),
-      ...(this.options.onConfigure !== undefined && { onConfigure: this.options.onConfigure }),
+      clarifications: this.options.clarifications,
+      notifications: this.options.notifications,
+      ...(this.options.onAgentRequest !== undefined && { onAgentRequest: this.options.onAgentRequest }),
+      ...(this.options.onAgentEvent !== undefined && { onAgentEvent: this.options.onAgentEvent }),
     };
   }
 }

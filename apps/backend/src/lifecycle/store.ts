@@ -50,6 +50,20 @@ export class LiveStore {
     return message;
   }
 
+  /** Pushes a message written inside a transaction, once that transaction is over. */
+  announceAdded(row: messagesRepo.MessageRow): Message {
+    const message = toMessage(row);
+    this.publisher.messageAdded(message);
+    return message;
+  }
+
+  /** Pushes a message changed inside a transaction, once that transaction is over. */
+  announceUpdated(row: messagesRepo.MessageRow): Message {
+    const message = toMessage(row);
+    this.publisher.messageUpdated(message);
+    return message;
+  }
+
   appendToMessage(id: string, text: string): Message | undefined {
     const row = messagesRepo.appendContent(this.db, id, text);
     if (row === undefined) return undefined;
@@ -70,11 +84,14 @@ export class LiveStore {
   }
 
   /**
-   * Marks every still-open request of a session as settled (the agent or its agentctl is gone, or
-   * the turn is over), so no pending action outlives the thing that could answer it.
+   * Marks every still-open permission request of a session as settled (the agent or its agentctl
+   * is gone, or the turn is over), so no pending action outlives the thing that could answer it.
+   * Clarifications are not touched: their record owns their status (clarifications/service.ts),
+   * and the callers settle them through it first.
    */
   settleOpenRequests(sessionId: string, reason: string): void {
     for (const m of messagesRepo.listOpenRequests(this.db, sessionId)) {
+      if (m.type === "clarification_request") continue;
       this.patchMessage(m.id, { requestsInput: false, metadata: { ...m.metadata, status: "cancelled", reason } });
     }
   }

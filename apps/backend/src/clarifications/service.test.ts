@@ -1,0 +1,322 @@
+// The clarification store and the answer fork over a real SQLite file, with agentctl played by a
+// scripted target. The same paths run over real processes in test/clarifications-*.test.ts; here
+// the interleavings that real processes cannot force are pinned (collisions, dedup, races).
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { ProtocolError, type ElicitationRespondParams, type KandevAskResult, type Message, type Notification, type Question } from "@kandev/protocol";
+import { openDatabase, type DatabaseHandle } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
+import { LiveStore } from "../lifecycle/store.js";
+import { silentLogger } from "../logger.js";
+import { NotificationService } from "../notifications/service.js";
+import * as messagesRepo from "../repos/messages.js";
+import * as sessionsRepo from "../repos/sessions.js";
+import * as tasksRepo from "../repos/tasks.js";
+import * as turnsRepo from "../repos/turns.js";
+import type { Publisher } from "../ws/hub.js";
+import { respondToClarification } from "./respond.js";
+import { ClarificationService, type ClarificationContext, type ElicitationTarget } from "./service.js";
+
+const QUESTIONS: Question[] = [
+  { id: "question_0", kind: "single", title: "Colour", prompt: "Which colour?", options: [{ id: "Red", label: "Red" }, { id: "Blue", label: "Blue" }] },
+];
+const KANDEV_INPUT = { questions: [{ id: "db", prompt: "Which database?", options: [{ id: "pg", label: "Postgres" }, { id: "lite", label: "SQLite" }] }] };
+const ANSWER = { answers: [{ question_id: "question_0", selected_options: ["Red"] }] };
+const KANDEV_ANSWER = { answers: [{ question_id: "db", selected_options: ["pg"] }] };
+
+class Recorder implements Publisher {
+  added: Message[] = [];
+  updated: Message[] = [];
+  notifications: Notification[] = [];
+  taskUpdated(): void {}
+  sessionUpdated(): void {}
+  messageAdded(m: Message): void {
+    this.added.push(m);
+  }
+  messageUpdated(m: Message): void {
+    this.updated.push(m);
+  }
+  notify(n: Notification): void {
+    this.notifications.push(n);
+  }
+}
+
+/** agentctl's side of the fork, scripted: each respond gets the next verdict (default success). */
+class ScriptedTarget implements ElicitationTarget {
+  sent: ElicitationRespondParams[] = [];
+  verdicts: Array<ProtocolError | null> = [];
+  constructor(public executionId: string) {}
+  async respondElicitation(params: ElicitationRespondParams): Promise<void> {
+    this.sent.push(params);
+    const v = this.verdicts.shift();
+    if (v) throw v;
+  }
+}
+
+describe("ClarificationService over SQLite", () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let recorder: Recorder;
+  let store: LiveStore;
+  let service: ClarificationService;
+  let flagOn = true;
+  const targets = new Map<string, ScriptedTarget>();
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-"));
+    handle = openDatabase(path.join(dir, "kandev.db"));
+    recorder = new Recorder();
+    store = new LiveStore(handle.db, recorder);
+    const notifications = new NotificationService(handle.db, recorder, silentLogger);
+    service = new ClarificationService({
+      store,
+      notifications,
+      logger: silentLogger,
+      features: {
+        get acpElicitation() {
+          return flagOn;
+        },
+      },
+      kandevWaitMs: 60_000,
+      liveTarget: (sessionId) => targets.get(sessionId),
+    });
+  });
+  after(() => {
+    service.shutdown();
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A task with a RUNNING session mid-turn, whose agentctl is the returned scripted target. */
+  function liveSession(): { ctx: ClarificationContext; target: ScriptedTarget } {
+    const db = handle.db;
+    const task = tasksRepo.insertTask(db, { title: "Ship the button", agentProfileId: "mock" });
+    const session = sessionsRepo.insertSession(db, { taskId: task.id, agentProfileId: "mock" });
+    const turn = turnsRepo.insertTurn(db, { sessionId: session.id });
+    store.updateSession(session.id, { state: "RUNNING", currentTurnId: turn.id });
+    const ctx = { sessionId: session.id, taskId: task.id, turnId: turn.id, executionId: `exec-${session.id}` };
+    const target = new ScriptedTarget(ctx.executionId);
+    targets.set(session.id, target);
+    return { ctx, target };
+  }
+  const requested = (pendingId: string) => ({ pending_id: pendingId, session_id: "acp", tool_call_id: "toolu_1", message: "Pick", questions: QUESTIONS, deadline: "2030-01-01T00:00:00.000Z" });
+  const messageOf = (pendingId: string) => messagesRepo.listMessages(handle.db, service.get(pendingId)!.session_id).find((m) => m.metadata.pending_id === pendingId)!;
+  const task = (ctx: ClarificationContext) => tasksRepo.getTask(handle.db, ctx.taskId)!;
+  async function httpError(p: Promise<unknown>): Promise<HttpError> {
+    try {
+      await p;
+    } catch (err) {
+      if (err instanceof HttpError) return err;
+      throw err;
+    }
+    throw new Error("expected an HttpError");
+  }
+
+  test("AC-08 an elicitation becomes a pending record and message; the task waits for input; F9 one notification", () => {
+    const { ctx } = liveSession();
+    assert.equal(service.onElicitationRequested(ctx, requested("e-1")), true);
+    const m = messageOf("e-1");
+    assert.deepEqual([m.authorType, m.type, m.requestsInput, m.turnId], ["agent", "clarification_request", true, ctx.turnId]);
+    assert.equal(m.metadata.source, "elicitation");
+    assert.deepEqual([task(ctx).state, task(ctx).pendingAction], ["WAITING_FOR_INPUT", "clarification"]);
+    const sent = recorder.notifications.filter((n) => n.pending_id === "e-1");
+    assert.equal(sent.length, 1);
+    assert.doesNotMatch(JSON.stringify(sent[0]), /Which colour/);
+  });
+
+  test("AC-60 a colliding pending id is an error, never an overwrite", () => {
+    const { ctx } = liveSession();
+    assert.equal(service.onElicitationRequested(ctx, requested("e-dup")), true);
+    const other = liveSession();
+    assert.equal(service.onElicitationRequested(other.ctx, { ...requested("e-dup"), message: "other" }), false);
+    assert.equal(service.get("e-dup")!.session_id, ctx.sessionId);
+    assert.equal(service.get("e-dup")!.message, "Pick");
+    assert.equal(messagesRepo.listMessages(handle.db, other.ctx.sessionId).length, 0, "no message for the refused one");
+  });
+
+  test("AC-12f D4 identical elicitations are two records; answering one leaves the other pending", async () => {
+    const { ctx, target } = liveSession();
+    service.onElicitationRequested(ctx, requested("e-a"));
+    service.onElicitationRequested(ctx, requested("e-b"));
+    assert.deepEqual(await respondToClarification(service, "e-a", ANSWER), { success: true, status: "answered" });
+    assert.deepEqual(target.sent, [{ pending_id: "e-a", ...ANSWER }]);
+    assert.equal(service.get("e-b")!.status, "pending");
+    assert.equal(task(ctx).pendingAction, "clarification");
+  });
+
+  test("AC-61 D5 an answered elicitation is still forwarded; agentctl's NOT_FOUND is the 404", async () => {
+    const { ctx, target } = liveSession();
+    service.onElicitationRequested(ctx, requested("e-twice"));
+    await respondToClarification(service, "e-twice", ANSWER);
+    target.verdicts.push(new ProtocolError("NOT_FOUND", "no pending elicitation e-twice"));
+    const err = await httpError(respondToClarification(service, "e-twice", ANSWER));
+    assert.deepEqual([err.status, err.code, err.message], [404, "NOT_FOUND", "no pending elicitation e-twice"]);
+    assert.equal(target.sent.length, 2, "the second submission reached agentctl");
+    assert.equal(service.get("e-twice")!.status, "answered");
+    assert.deepEqual(service.get("e-twice")!.resolution?.answers, ANSWER.answers);
+  });
+
+  test("verdicts: VALIDATION_ERROR 400 and NOT_CONNECTED 503 leave the record open; NOT_FOUND settles an open one", async () => {
+    const { ctx, target } = liveSession();
+    service.onElicitationRequested(ctx, requested("e-v"));
+    target.verdicts.push(new ProtocolError("VALIDATION_ERROR", "unknown question_id"), new ProtocolError("NOT_CONNECTED", "down"));
+    assert.equal((await httpError(respondToClarification(service, "e-v", ANSWER))).status, 400);
+    const down = await httpError(respondToClarification(service, "e-v", ANSWER));
+    assert.deepEqual([down.status, down.code], [503, "agent_stream_not_connected"]);
+    assert.equal(service.get("e-v")!.status, "pending");
+    assert.equal(messageOf("e-v").requestsInput, true);
+    target.verdicts.push(new ProtocolError("NOT_FOUND", "gone"));
+    assert.equal((await httpError(respondToClarification(service, "e-v", ANSWER))).status, 404);
+    assert.equal(service.get("e-v")!.status, "cancelled");
+    assert.equal(task(ctx).pendingAction, null);
+  });
+
+  test("agentctl's settle event lands first: the success adds what the operator chose", async () => {
+    const { ctx } = liveSession();
+    service.onElicitationRequested(ctx, requested("e-first"));
+    service.onElicitationSettled(ctx, { pending_id: "e-first", outcome: "declined", reason: "operator_rejected" });
+    const r = await respondToClarification(service, "e-first", { answers: [], rejected: true, reject_reason: "not now" });
+    assert.deepEqual(r, { success: true, status: "declined" });
+    assert.deepEqual(service.get("e-first")!.resolution?.answers, []);
+    assert.equal(messageOf("e-first").metadata.reject_reason, "not now");
+  });
+
+  test("F7 agentctl's settle events mark record and message; the task no longer waits", () => {
+    const { ctx } = liveSession();
+    for (const [id, outcome, reason, status] of [
+      ["s-1", "timed_out", "deadline", "timed_out"],
+      ["s-2", "cancelled", "agent_cancelled", "cancelled"],
+      ["s-3", "cancelled", "agent_exited", "agent_disconnected"],
+    ] as const) {
+      service.onElicitationRequested(ctx, requested(id));
+      service.onElicitationSettled(ctx, { pending_id: id, outcome, reason });
+      const m = messageOf(id);
+      assert.deepEqual([m.requestsInput, m.metadata.status, (m.metadata.resolution as { by: string }).by], [false, status, reason]);
+    }
+    assert.deepEqual([task(ctx).state, task(ctx).pendingAction], ["IN_PROGRESS", null]);
+    service.onElicitationSettled({ ...ctx, executionId: "someone-else" }, { pending_id: "s-1", outcome: "answered", reason: "operator" });
+    assert.equal(service.get("s-1")!.status, "timed_out", "first settle wins; other executions cannot touch it");
+  });
+
+  test("agentctl gone: settleExecution settles both sources; a late answer is 404 yet recorded on the message", async () => {
+    const { ctx, target } = liveSession();
+    service.onElicitationRequested(ctx, requested("g-1"));
+    const asked = service.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+    assert.equal(service.settleExecution(ctx.executionId), 2);
+    await assert.rejects(asked, (err: unknown) => err instanceof ProtocolError && err.code === "NOT_CONNECTED");
+    targets.delete(ctx.sessionId);
+    const err = await httpError(respondToClarification(service, "g-1", ANSWER));
+    assert.equal(err.status, 404);
+    assert.equal(target.sent.length, 0);
+    const meta = messageOf("g-1").metadata;
+    assert.equal(meta.status, "agent_disconnected");
+    assert.deepEqual((meta.undelivered_answer as { answers: unknown }).answers, ANSWER.answers);
+    assert.equal(task(ctx).pendingAction, null);
+  });
+
+  test("AC-20 with the flag off an elicitation creates nothing and is declined", async () => {
+    const { ctx, target } = liveSession();
+    flagOn = false;
+    try {
+      assert.equal(service.onElicitationRequested(ctx, requested("off-1")), false);
+    } finally {
+      flagOn = true;
+    }
+    assert.equal(service.get("off-1"), undefined);
+    assert.equal(messagesRepo.listMessages(handle.db, ctx.sessionId).length, 0);
+    assert.equal(task(ctx).pendingAction, null);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(target.sent, [{ pending_id: "off-1", answers: [], rejected: true }]);
+  });
+
+  describe("kandev tool", () => {
+    test("F3 invalid input is a VALIDATION_ERROR and creates nothing", () => {
+      const { ctx } = liveSession();
+      assert.throws(
+        () => service.askKandev(ctx, { session_id: null, questions: [{ prompt: "p", options: [{ label: "one" }] }] }),
+        (err: unknown) => err instanceof ProtocolError && err.code === "VALIDATION_ERROR" && /2-6 options/.test(err.message),
+      );
+      assert.equal(service.list({ sessionId: ctx.sessionId }).length, 0);
+    });
+
+    test("D4 a repeat with the same questions joins the same waiter; first answer wins, a later one is 409 with the winner", async () => {
+      const { ctx } = liveSession();
+      const first = service.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+      const again = service.askKandev(ctx, { session_id: null, questions: [{ ...KANDEV_INPUT.questions[0]!, prompt: "which  DATABASE?" }] });
+      const records = service.list({ sessionId: ctx.sessionId });
+      assert.equal(records.length, 1);
+      assert.equal(recorder.notifications.filter((n) => n.pending_id === records[0]!.pending_id).length, 1);
+      const id = records[0]!.pending_id;
+      assert.equal(task(ctx).state, "WAITING_FOR_INPUT");
+      const bad = await httpError(respondToClarification(service, id, { answers: [] }));
+      assert.deepEqual([bad.status, bad.code], [400, "VALIDATION_ERROR"]);
+      assert.match(bad.message, /missing: db/);
+      assert.deepEqual(await respondToClarification(service, id, KANDEV_ANSWER), { success: true, status: "answered" });
+      const [a, b] = (await Promise.all([first, again])) as [KandevAskResult, KandevAskResult];
+      assert.deepEqual(a, b);
+      assert.match(a.text, /Which database\?\n {2}Answer: Postgres/);
+      assert.deepEqual(a.answer, KANDEV_ANSWER);
+      const late = await httpError(respondToClarification(service, id, { answers: [{ question_id: "db", selected_options: ["lite"] }] }));
+      assert.deepEqual([late.status, late.code], [409, "CONFLICT"]);
+      assert.deepEqual(late.details, { status: "answered", resolution: service.get(id)!.resolution });
+      assert.deepEqual((late.details as { resolution: { answers: unknown } }).resolution.answers, KANDEV_ANSWER.answers);
+      // A settled record asks nothing: a new identical call is a new record.
+      const third = service.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+      assert.equal(service.list({ sessionId: ctx.sessionId }).length, 2);
+      service.onTurnEnded(ctx.sessionId, ctx.turnId!, "cancelled");
+      await assert.rejects(third, /withdrawn \(turn_cancelled\)/);
+    });
+
+    test("no answer in time: timed_out, and the agent reads that the operator did not answer in time", async () => {
+      const { ctx } = liveSession();
+      const quick = new ClarificationService({ ...service.options, kandevWaitMs: 30 });
+      const keepAlive = setTimeout(() => undefined, 5_000);
+      const result = await quick.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+      clearTimeout(keepAlive);
+      assert.match(result.text, /did not answer in time/);
+      const [rec] = service.list({ sessionId: ctx.sessionId });
+      assert.equal(rec!.status, "timed_out");
+      assert.equal(rec!.resolution?.by, "deadline");
+      assert.equal(task(ctx).pendingAction, null);
+    });
+
+    test("a dropped stream or an ended turn settles kandev questions only; elicitations stay with agentctl", async () => {
+      const { ctx } = liveSession();
+      service.onElicitationRequested(ctx, requested("k-e"));
+      const dropped = service.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+      assert.equal(service.onStreamDropped(ctx.executionId), 1);
+      await assert.rejects(dropped);
+      const ended = service.askKandev(ctx, { session_id: null, questions: KANDEV_INPUT.questions });
+      assert.equal(service.onTurnEnded(ctx.sessionId, ctx.turnId!, "end_turn"), 1);
+      await assert.rejects(ended);
+      assert.equal(service.get("k-e")!.status, "pending");
+      const statuses = service.list({ sessionId: ctx.sessionId }).map((c) => [c.source, c.status, c.resolution?.by ?? null]);
+      assert.deepEqual(statuses, [
+        ["elicitation", "pending", null],
+        ["kandev_tool", "agent_disconnected", "stream_lost"],
+        ["kandev_tool", "cancelled", "turn_ended"],
+      ]);
+    });
+  });
+
+  test("restart: every record left pending becomes agent_disconnected; answered ones keep their answer", async () => {
+    const { ctx } = liveSession();
+    service.onElicitationRequested(ctx, requested("r-open"));
+    service.onElicitationRequested(ctx, requested("r-done"));
+    await respondToClarification(service, "r-done", ANSWER);
+    const fresh = new ClarificationService({ ...service.options });
+    assert.ok(fresh.reconcileLeftovers() >= 1);
+    assert.equal(fresh.get("r-open")!.status, "agent_disconnected");
+    assert.equal(fresh.get("r-open")!.resolution?.by, "backend_restarted");
+    assert.equal(fresh.get("r-done")!.status, "answered");
+    assert.deepEqual(fresh.get("r-done")!.resolution?.answers, ANSWER.answers);
+    assert.equal(fresh.list({ status: "pending" }).length, 0);
+  });
+
+  test("an unknown pending id, or one whose session is gone, is 404", async () => {
+    assert.equal((await httpError(respondToClarification(service, "nope", ANSWER))).status, 404);
+  });
+});

@@ -1,0 +1,281 @@
+import { randomUUID } from "node:crypto";
+import {
+  ProtocolError,
+  type AgentEvent,
+  type Clarification,
+  type ClarificationSource,
+  type ClarificationStatus,
+  type ElicitationRespondParams,
+  type Features,
+  type KandevAskResult,
+  type Question,
+  type Resolution,
+} from "@kandev/protocol";
+import type { LiveStore } from "../lifecycle/store.js";
+import type { Logger } from "../logger.js";
+import type { NotificationService } from "../notifications/service.js";
+import * as repo from "../repos/clarifications.js";
+import * as messagesRepo from "../repos/messages.js";
+import { newId, nowIso } from "../repos/util.js";
+import { kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
+import { clarificationContent, clarificationMetadata, toClarificationView } from "./message.js";
+import { kandevTurnEndSettle, statusForSettledEvent } from "./outcomes.js";
+import { KandevWaiters } from "./waiters.js";
+
+/** How long a kandev-tool question waits for the operator unless configured otherwise. */
+export const DEFAULT_KANDEV_WAIT_MS = 2 * 60 * 60_000;
+
+/** Where a clarification comes from: one session's agentctl run (execution) and its current turn. */
+export interface ClarificationContext {
+  sessionId: string;
+  taskId: string;
+  turnId: string | null;
+  executionId: string;
+}
+
+/** The live agentctl of a session, as the answer fork needs it. */
+export interface ElicitationTarget {
+  executionId: string;
+  /** Sends `agent.elicitations.respond`; rejects with agentctl's ProtocolError or NOT_CONNECTED. */
+  respondElicitation(params: ElicitationRespondParams): Promise<void>;
+}
+
+export interface ClarificationServiceOptions {
+  store: LiveStore;
+  notifications: NotificationService;
+  logger: Logger;
+  /** Resolved at startup; with acpElicitation off no elicitation ever reaches the operator (AC-20). */
+  features: Features;
+  /** How long a kandev-tool question waits (default 2 h). */
+  kandevWaitMs?: number;
+  /** The session's live agentctl, or undefined when it is gone. */
+  liveTarget: (sessionId: string) => ElicitationTarget | undefined;
+}
+
+/**
+ * The clarification store: durable records of questions from both sources, their
+ * `clarification_request` messages, and every way they settle. The answer fork lives in
+ * respond.ts. See INVARIANTS.md beside this file.
+ */
+export class ClarificationService {
+  readonly waiters = new KandevWaiters();
+  readonly kandevWaitMs: number;
+
+  constructor(readonly options: ClarificationServiceOptions) {
+    this.kandevWaitMs = options.kandevWaitMs ?? DEFAULT_KANDEV_WAIT_MS;
+  }
+
+  get db() {
+    return this.options.store.db;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Creation
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * `elicitation.requested` -> record (agentctl's pending id verbatim, no dedup: D4, AC-60) and
+   * an agent-authored clarification_request message. Returns false when nothing was created.
+   */
+  onElicitationRequested(ctx: ClarificationContext, p: AgentEvent<"elicitation.requested">): boolean {
+    const { logger } = this.options;
+    if (!this.options.features.acpElicitation) {
+      // agentctl was configured with the flag off and declines on its own; an event anyway means a
+      // misbehaving peer, so fail closed: decline it and show the operator nothing (AC-20).
+      logger.warn("elicitation.requested while features.acpElicitation is off; declining", { pending_id: p.pending_id });
+      void this.options
+        .liveTarget(ctx.sessionId)
+        ?.respondElicitation({ pending_id: p.pending_id, answers: [], rejected: true })
+        .catch(() => undefined);
+      return false;
+    }
+    try {
+      this.create(ctx, {
+        pendingId: p.pending_id,
+        source: "elicitation",
+        toolCallId: p.tool_call_id,
+        message: p.message,
+        questions: p.questions,
+        deadline: p.deadline,
+        dedupKey: null,
+      });
+      return true;
+    } catch (err) {
+      if (!(err instanceof repo.PendingIdCollisionError)) throw err;
+      logger.error("elicitation.requested reuses an existing pending id; ignored, nothing overwritten", { pending_id: p.pending_id });
+      return false;
+    }
+  }
+
+  /**
+   * A relayed `ask_user_question_kandev` call: validated (F3), deduplicated against the session's
+   * pending kandev-tool records (a repeat joins the same waiter), then waits for the operator.
+   * Resolves with the tool result; rejects with a ProtocolError the agent sees as a tool error.
+   */
+  askKandev(ctx: ClarificationContext, payload: unknown): Promise<KandevAskResult> {
+    const { questions } = parseKandevAsk(payload);
+    const dedupKey = kandevDedupKey(ctx.sessionId, questions);
+    const existing = repo.findPendingByDedupKey(this.db, ctx.sessionId, dedupKey);
+    const joined = existing === undefined ? undefined : this.waiters.join(existing.pendingId);
+    if (joined !== undefined) return joined;
+    const pendingId = randomUUID();
+    const deadline = new Date(Date.now() + this.kandevWaitMs).toISOString();
+    const waiting = this.waiters.create(pendingId, this.kandevWaitMs, () => {
+      this.settle(pendingId, "timed_out", { by: "deadline", at: nowIso() });
+      return { text: kandevTimeoutText(this.kandevWaitMs), answer: { answers: [] } };
+    });
+    try {
+      this.create(ctx, { pendingId, source: "kandev_tool", toolCallId: null, message: "", questions, deadline, dedupKey });
+    } catch (err) {
+      this.waiters.reject(pendingId, err instanceof Error ? err : new Error(String(err)));
+    }
+    return waiting;
+  }
+
+  private create(
+    ctx: ClarificationContext,
+    input: { pendingId: string; source: ClarificationSource; toolCallId: string | null; message: string; questions: Question[]; deadline: string | null; dedupKey: string | null },
+  ): void {
+    const { store, notifications } = this.options;
+    const facts = { ...input, sessionId: ctx.sessionId, taskId: ctx.taskId, status: "pending" as const, resolution: null };
+    const messageId = newId();
+    const row = this.db.transaction(() => {
+      const message = messagesRepo.insertMessage(this.db, {
+        id: messageId,
+        sessionId: ctx.sessionId,
+        taskId: ctx.taskId,
+        turnId: ctx.turnId,
+        authorType: "agent",
+        type: "clarification_request",
+        content: clarificationContent(input.source, input.message, input.questions),
+        requestsInput: true,
+        metadata: clarificationMetadata(facts),
+      });
+      repo.insertClarification(this.db, {
+        ...input,
+        sessionId: ctx.sessionId,
+        taskId: ctx.taskId,
+        turnId: ctx.turnId,
+        messageId,
+        executionId: ctx.executionId,
+      });
+      return message;
+    });
+    store.announceAdded(row);
+    store.recomputeTask(ctx.taskId);
+    notifications.clarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Settling (F7)
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * Settles a pending record and mirrors it on its message (status, resolution, no longer
+   * requesting input), pushes the message and recomputes the task. The first settle wins: returns
+   * undefined when the record was not pending. `extraMetadata` adds answer-path keys to the message.
+   */
+  settle(
+    pendingId: string,
+    status: ClarificationStatus,
+    resolution: Resolution,
+    extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown> = (m) => m,
+  ): repo.ClarificationRow | undefined {
+    const { store } = this.options;
+    const result = this.db.transaction(() => {
+      const row = repo.settleClarification(this.db, pendingId, status, resolution);
+      if (row === undefined) return undefined;
+      const message = this.rewriteMessage(row, extraMetadata);
+      return { row, message };
+    });
+    if (result === undefined) return undefined;
+    if (result.message !== undefined) store.announceUpdated(result.message);
+    store.recomputeTask(result.row.taskId);
+    return result.row;
+  }
+
+  /** Rewrites the message of a (settled) record from the record plus `extra` metadata; pushes it. */
+  updateMessage(row: repo.ClarificationRow, extra: (meta: Record<string, unknown>) => Record<string, unknown>): void {
+    const message = this.rewriteMessage(row, extra);
+    if (message !== undefined) this.options.store.announceUpdated(message);
+  }
+
+  private rewriteMessage(row: repo.ClarificationRow, extra: (meta: Record<string, unknown>) => Record<string, unknown>): messagesRepo.MessageRow | undefined {
+    const current = messagesRepo.getMessage(this.db, row.messageId);
+    if (current === undefined) return undefined;
+    const metadata = extra(clarificationMetadata(row, current.metadata));
+    return messagesRepo.updateMessage(this.db, row.messageId, { requestsInput: row.status === "pending", metadata });
+  }
+
+  /** agentctl settled an elicitation on its own (deadline, agent cancel, turn cancel, shutdown...). */
+  onElicitationSettled(ctx: ClarificationContext, p: AgentEvent<"elicitation.settled">): void {
+    const row = repo.getClarification(this.db, p.pending_id);
+    if (row === undefined || row.source !== "elicitation" || row.executionId !== ctx.executionId) {
+      this.options.logger.warn("elicitation.settled for an unknown pending id", { pending_id: p.pending_id });
+      return;
+    }
+    this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), { by: p.reason, at: nowIso() });
+  }
+
+  /**
+   * The execution's agentctl (or its agent) is gone: every live record it held, of both sources,
+   * becomes agent_disconnected and kandev-tool waiters end with an error. Returns how many.
+   */
+  settleExecution(executionId: string, by = "agent_disconnected"): number {
+    return this.settleAll(repo.listPending(this.db, { executionId }), "agent_disconnected", by);
+  }
+
+  /**
+   * The agent stream dropped (even if it comes back): agentctl fails every request it had sent
+   * the backend, so the execution's kandev-tool questions can no longer be answered. Elicitations
+   * stay: agentctl still holds them and buffers their events.
+   */
+  onStreamDropped(executionId: string): number {
+    return this.settleAll(repo.listPending(this.db, { executionId, source: "kandev_tool" }), "agent_disconnected", "stream_lost");
+  }
+
+  /**
+   * A turn ended: its kandev-tool questions were abandoned by agentctl (the tool call is over).
+   * Elicitations are left to agentctl, which settles them itself and reports it (F7).
+   */
+  onTurnEnded(sessionId: string, turnId: string, stopReason: string): number {
+    const { status, by } = kandevTurnEndSettle(stopReason);
+    return this.settleAll(repo.listPending(this.db, { sessionId, turnId, source: "kandev_tool" }), status, by);
+  }
+
+  /**
+   * Startup: nothing is live yet, so every record a previous run left pending lost its asker.
+   * Answered records are untouched, so no recorded answer is lost.
+   */
+  reconcileLeftovers(): number {
+    return this.settleAll(repo.listPending(this.db, {}), "agent_disconnected", "backend_restarted");
+  }
+
+  /** Backend shutdown: waiters end (the stream is closing anyway); rows stay for the next start. */
+  shutdown(): void {
+    this.waiters.rejectAll(new ProtocolError("NOT_CONNECTED", "the board is shutting down"));
+  }
+
+  private settleAll(rows: repo.ClarificationRow[], status: ClarificationStatus, by: string): number {
+    let n = 0;
+    for (const row of rows) {
+      if (this.settle(row.pendingId, status, { by, at: nowIso() }) === undefined) continue;
+      n++;
+      this.waiters.reject(row.pendingId, new ProtocolError("NOT_CONNECTED", `the question was withdrawn (${by})`));
+    }
+    return n;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Views
+  // ---------------------------------------------------------------------------------------------
+
+  get(pendingId: string): Clarification | undefined {
+    const row = repo.getClarification(this.db, pendingId);
+    return row === undefined ? undefined : toClarificationView(row);
+  }
+
+  list(filter: { sessionId?: string; status?: ClarificationStatus }): Clarification[] {
+    return repo.listClarifications(this.db, filter).map(toClarificationView);
+  }
+}

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Notification } from "@kandev/protocol";
+import { openDatabase, type DatabaseHandle } from "../db/client.js";
+import { silentLogger } from "../logger.js";
+import * as tasksRepo from "../repos/tasks.js";
+import { NotificationService } from "./service.js";
+
+describe("NotificationService over SQLite", () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  const sent: Notification[] = [];
+  let svc: NotificationService;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-"));
+    handle = openDatabase(path.join(dir, "kandev.db"));
+    svc = new NotificationService(handle.db, { notify: (n) => sent.push(n) }, silentLogger);
+  });
+  after(() => {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("F9 one clarification_requested per pending id, even across a new service (restart)", () => {
+    const task = tasksRepo.insertTask(handle.db, { title: "Ship it", agentProfileId: "mock" });
+    const ids = { pendingId: "p-1", sessionId: "s-1", taskId: task.id };
+    const n = svc.clarificationRequested(ids);
+    assert.ok(n);
+    assert.deepEqual([n.kind, n.title, n.pending_id, n.task_id], ["session.clarification_requested", "Ship it", "p-1", task.id]);
+    assert.equal(svc.clarificationRequested(ids), null);
+    assert.equal(new NotificationService(handle.db, { notify: (x) => sent.push(x) }, silentLogger).clarificationRequested(ids), null);
+    assert.equal(sent.filter((x) => x.pending_id === "p-1").length, 1);
+  });
+
+  test("turn_finished is opt-in, once per turn, never for a cancel; switching clarifications off silences them", () => {
+    const task = tasksRepo.insertTask(handle.db, { title: "T", agentProfileId: "mock" });
+    const turn = { turnId: "turn-1", sessionId: "s", taskId: task.id, stopReason: "end_turn" };
+    assert.equal(svc.turnFinished(turn), null, "off by default");
+    assert.deepEqual(svc.updateSettings({ turn_finished: true }), { clarification_requested: true, turn_finished: true });
+    assert.equal(svc.turnFinished({ ...turn, turnId: "turn-c", stopReason: "cancelled" }), null);
+    assert.equal(svc.turnFinished(turn)?.kind, "session.turn_finished");
+    assert.equal(svc.turnFinished(turn), null, "deduplicated by turn id");
+    svc.updateSettings({ clarification_requested: false });
+    assert.equal(svc.clarificationRequested({ pendingId: "p-off", sessionId: "s", taskId: task.id }), null);
+    assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: true });
+    svc.updateSettings({ clarification_requested: true, turn_finished: false });
+  });
+});

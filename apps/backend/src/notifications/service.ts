@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { NotificationSchema, type Notification, type NotificationKind, type NotificationSettings, type PatchNotificationSettingsBody } from "@kandev/protocol";
+import type { Db } from "../db/client.js";
+import type { Logger } from "../logger.js";
+import { claimDelivery } from "../repos/notification-deliveries.js";
+import * as settingsRepo from "../repos/notification-settings.js";
+import * as tasksRepo from "../repos/tasks.js";
+import { nowIso } from "../repos/util.js";
+import { SETTING_OF_KIND, composeClarificationRequested, composeTurnFinished, notifiesTurnFinished, resolveSettings, type ComposedNotification } from "./compose.js";
+
+/** Where notifications go: every connected browser (the hub's `notification` action). */
+export interface NotificationSink {
+  notify(notification: Notification): void;
+}
+
+/**
+ * Sends `session.clarification_requested` (on by default) and `session.turn_finished` (opt-in) to
+ * every browser. Each goes out at most once per pending id / turn id: the deliveries table's unique
+ * (kind, dedup_key) index is claimed before sending, so retries and restarts never repeat one.
+ */
+export class NotificationService {
+  constructor(
+    private readonly db: Db,
+    private readonly sink: NotificationSink,
+    private readonly logger: Logger,
+  ) {}
+
+  settings(): NotificationSettings {
+    return resolveSettings(settingsRepo.listSettings(this.db));
+  }
+
+  updateSettings(patch: PatchNotificationSettingsBody): NotificationSettings {
+    for (const [key, value] of Object.entries(patch)) {
+      if (typeof value === "boolean") settingsRepo.setSetting(this.db, key, value);
+    }
+    return this.settings();
+  }
+
+  /** A clarification was created; deduplicated by its pending id (F9). */
+  clarificationRequested(input: { pendingId: string; sessionId: string; taskId: string }): Notification | null {
+    return this.send("session.clarification_requested", input.pendingId, input, (title) => composeClarificationRequested(title), input.pendingId);
+  }
+
+  /** A turn ended; deduplicated by the turn id. */
+  turnFinished(input: { turnId: string; sessionId: string; taskId: string; stopReason: string }): Notification | null {
+    if (!notifiesTurnFinished(input.stopReason)) return null;
+    return this.send("session.turn_finished", input.turnId, input, (title) => composeTurnFinished(title, input.stopReason), null);
+  }
+
+  private send(
+    kind: NotificationKind,
+    dedupKey: string,
+    ids: { sessionId: string; taskId: string },
+    compose: (taskTitle: string) => ComposedNotification,
+    pendingId: string | null,
+  ): Notification | null {
+    if (!this.settings()[SETTING_OF_KIND[kind]]) return null;
+    const task = tasksRepo.getTask(this.db, ids.taskId);
+    if (task === undefined) return null;
+    if (!claimDelivery(this.db, { kind, dedupKey, taskId: ids.taskId, sessionId: ids.sessionId })) return null;
+    const { title, body } = compose(task.title);
+    const parsed = NotificationSchema.safeParse({
+      id: randomUUID(),
+      kind,
+      task_id: ids.taskId,
+      session_id: ids.sessionId,
+      title,
+      body,
+      pending_id: pendingId,
+      created_at: nowIso(),
+    });
+    if (!parsed.success) {
+      this.logger.error("refusing to send an invalid notification", { kind, issues: parsed.error.issues });
+      return null;
+    }
+    this.sink.notify(parsed.data);
+    return parsed.data;
+  }
+}

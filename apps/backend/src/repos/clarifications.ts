@@ -1,0 +1,122 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { ClarificationSource, ClarificationStatus, Question, Resolution } from "@kandev/protocol";
+import type { Db } from "../db/client.js";
+import { clarifications } from "../db/schema.js";
+import { nowIso } from "./util.js";
+
+export type ClarificationRow = Omit<typeof clarifications.$inferSelect, "source" | "status" | "questions" | "resolution"> & {
+  source: ClarificationSource;
+  status: ClarificationStatus;
+  questions: Question[];
+  resolution: Resolution | null;
+};
+
+export interface NewClarification {
+  pendingId: string;
+  sessionId: string;
+  taskId: string;
+  turnId: string | null;
+  messageId: string;
+  source: ClarificationSource;
+  executionId: string | null;
+  toolCallId: string | null;
+  message: string;
+  questions: Question[];
+  deadline: string | null;
+  dedupKey: string | null;
+}
+
+/** A caller-supplied pending id that already exists: an error, never an overwrite (AC-60). */
+export class PendingIdCollisionError extends Error {
+  constructor(readonly pendingId: string) {
+    super(`a clarification with pending id ${pendingId} already exists`);
+    this.name = "PendingIdCollisionError";
+  }
+}
+
+/** Inserts a pending record; throws PendingIdCollisionError when the id is taken. */
+export function insertClarification(db: Db, input: NewClarification): ClarificationRow {
+  const at = nowIso();
+  const row = db
+    .insert(clarifications)
+    .values({ ...input, status: "pending", resolution: null, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: clarifications.pendingId })
+    .returning()
+    .get();
+  if (row === undefined) throw new PendingIdCollisionError(input.pendingId);
+  return row as ClarificationRow;
+}
+
+export function getClarification(db: Db, pendingId: string): ClarificationRow | undefined {
+  return db.select().from(clarifications).where(eq(clarifications.pendingId, pendingId)).get() as ClarificationRow | undefined;
+}
+
+/** Oldest first, optionally filtered by session and status. */
+export function listClarifications(db: Db, filter: { sessionId?: string; status?: ClarificationStatus } = {}): ClarificationRow[] {
+  const conditions: SQL[] = [];
+  if (filter.sessionId !== undefined) conditions.push(eq(clarifications.sessionId, filter.sessionId));
+  if (filter.status !== undefined) conditions.push(eq(clarifications.status, filter.status));
+  return db
+    .select()
+    .from(clarifications)
+    .where(and(...conditions))
+    .orderBy(asc(clarifications.createdAt), asc(sql`${clarifications}.rowid`))
+    .all() as ClarificationRow[];
+}
+
+/** The still-pending kandev-tool record of a session with these questions (the dedup of D4). */
+export function findPendingByDedupKey(db: Db, sessionId: string, dedupKey: string): ClarificationRow | undefined {
+  return db
+    .select()
+    .from(clarifications)
+    .where(
+      and(
+        eq(clarifications.sessionId, sessionId),
+        eq(clarifications.dedupKey, dedupKey),
+        eq(clarifications.source, "kandev_tool"),
+        eq(clarifications.status, "pending"),
+      ),
+    )
+    .get() as ClarificationRow | undefined;
+}
+
+/** Pending records matching every given field. */
+export function listPending(
+  db: Db,
+  where: { executionId?: string; sessionId?: string; turnId?: string; source?: ClarificationSource },
+): ClarificationRow[] {
+  const conditions: SQL[] = [eq(clarifications.status, "pending")];
+  if (where.executionId !== undefined) conditions.push(eq(clarifications.executionId, where.executionId));
+  if (where.sessionId !== undefined) conditions.push(eq(clarifications.sessionId, where.sessionId));
+  if (where.turnId !== undefined) conditions.push(eq(clarifications.turnId, where.turnId));
+  if (where.source !== undefined) conditions.push(eq(clarifications.source, where.source));
+  return db
+    .select()
+    .from(clarifications)
+    .where(and(...conditions))
+    .orderBy(asc(sql`${clarifications}.rowid`))
+    .all() as ClarificationRow[];
+}
+
+/**
+ * Moves a pending record to `status` once. Returns the settled row, or undefined when it was no
+ * longer pending: the first settle wins, whatever races after it.
+ */
+export function settleClarification(db: Db, pendingId: string, status: ClarificationStatus, resolution: Resolution): ClarificationRow | undefined {
+  return db
+    .update(clarifications)
+    .set({ status, resolution, updatedAt: nowIso() })
+    .where(and(eq(clarifications.pendingId, pendingId), eq(clarifications.status, "pending")))
+    .returning()
+    .get() as ClarificationRow | undefined;
+}
+
+/** Replaces the resolution of a settled record (adds the operator's answers to an event's settle). */
+export function updateResolution(db: Db, pendingId: string, resolution: Resolution): ClarificationRow | undefined {
+  return db
+    .update(clarifications)
+    .set({ resolution, updatedAt: nowIso() })
+    .where(eq(clarifications.pendingId, pendingId))
+    .returning()
+    .get() as ClarificationRow | undefined;
+}
