@@ -4,10 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// The e2e suite runs against the BUILT board (`npx turbo run build` first), started as a real
-// process on a free port with a fresh database. Playwright evaluates this file in its runner and
-// again in every worker; the port and data dir are chosen once and handed down through the
+// The e2e suite runs against the BUILT board (`npx turbo run build` first), started as real
+// processes on free ports with fresh databases. Playwright evaluates this file in its runner and
+// again in every worker; ports and data dirs are chosen once and handed down through the
 // environment, which workers inherit.
+//
+// Two boards run for the whole suite: the default one (the e2e profile: features.acpElicitation
+// off, as in production) and one started with KANDEV_FEATURES_ACP_ELICITATION=true for the
+// elicitation specs (the flag is restart-required, so it is chosen per board, never toggled).
+// A spec that needs other settings (AC-64's short answer deadline) starts its own (e2e/board.ts).
 
 const repoRoot = __dirname;
 
@@ -19,6 +24,7 @@ function freePort(): string {
 }
 
 if (!process.env.KANDEV_E2E_PORT) process.env.KANDEV_E2E_PORT = freePort();
+if (!process.env.KANDEV_E2E_ELICIT_PORT) process.env.KANDEV_E2E_ELICIT_PORT = freePort();
 if (!process.env.KANDEV_E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-"));
   process.env.KANDEV_E2E_DATA_DIR = dir;
@@ -28,6 +34,32 @@ if (!process.env.KANDEV_E2E_DATA_DIR) {
 
 const port = process.env.KANDEV_E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+const elicitPort = process.env.KANDEV_E2E_ELICIT_PORT;
+process.env.KANDEV_E2E_ELICIT_URL = `http://127.0.0.1:${elicitPort}`;
+
+/** One board process; `env` adds to the shared settings. */
+function board(boardPort: string, name: string, env: Record<string, string> = {}) {
+  return {
+    command: "node apps/backend/dist/main.js",
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${boardPort}/api/v1/health`,
+    env: {
+      KANDEV_HOST: "127.0.0.1",
+      KANDEV_PORT: boardPort,
+      KANDEV_DB_PATH: path.join(process.env.KANDEV_E2E_DATA_DIR ?? "", name, "kandev.db"),
+      KANDEV_PROFILE: "e2e",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    // Playwright starts the command in its own process group and signals the whole group, so
+    // agentctl and agent children go down with the board.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -67,23 +99,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node apps/backend/dist/main.js",
-    cwd: repoRoot,
-    url: `${baseURL}/api/v1/health`,
-    env: {
-      KANDEV_HOST: "127.0.0.1",
-      KANDEV_PORT: port,
-      KANDEV_DB_PATH: path.join(process.env.KANDEV_E2E_DATA_DIR, "kandev.db"),
-      KANDEV_PROFILE: "e2e",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // Playwright starts the command in its own process group and signals the whole group, so
-    // agentctl and agent children go down with the board.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-  },
+  webServer: [board(port, "default"), board(elicitPort, "elicitation", { KANDEV_FEATURES_ACP_ELICITATION: "true" })],
 });

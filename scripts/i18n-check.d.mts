@@ -6,3 +6,5 @@ export interface Literal {
 }
 export function findLiterals(source: string, fileName?: string): Literal[];
 export function check(roots: string[], cwd?: string): { files: number; problems: string[] };
+export function localeEntries(source: string, fileName?: string): { entries: Map<string, string>; problems: string[] };
+export function checkLocales(dir: string, cwd?: string): { locales: number; problems: string[] };

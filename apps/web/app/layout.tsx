@@ -3,13 +3,16 @@ import type { ReactNode } from "react";
 import { AppHeader } from "../components/AppHeader";
 import { Providers } from "../components/Providers";
 import { serverT } from "../lib/i18n-server";
-import { DEFAULT_LANGUAGE } from "../lib/language";
+import { requestLanguage } from "../lib/language-server";
 import "./globals.css";
 import "./board.css";
 import "./task.css";
+import "./clarification.css";
+import "./notifications.css";
+import "./settings.css";
 
-export function generateMetadata(): Metadata {
-  const t = serverT(DEFAULT_LANGUAGE);
+export async function generateMetadata(): Promise<Metadata> {
+  const t = serverT(await requestLanguage());
   return {
     title: { default: t("common.appName"), template: `%s · ${t("common.appName")}` },
     description: t("common.tagline"),
@@ -24,9 +27,9 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
-  // One language for now; it is decided here, on the server, so both renders agree.
-  const lang = DEFAULT_LANGUAGE;
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Decided here, on the server (?lang=, then the cookie, then Accept-Language), so both renders agree.
+  const lang = await requestLanguage();
   return (
     <html lang={lang}>
       <body>

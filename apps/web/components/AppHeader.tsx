@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WsStatusBadge } from "./WsStatusBadge";
 
 export function AppHeader() {
@@ -17,7 +18,22 @@ export function AppHeader() {
         </svg>
         <span className="brand__name">{t("common.appName")}</span>
       </Link>
-      <WsStatusBadge />
+      <nav className="app-nav">
+        <Link href="/settings" className="app-nav__link" data-testid="nav-settings">
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="2.2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path
+              d="M8 1.8v1.6M8 12.6v1.6M14.2 8h-1.6M3.4 8H1.8M12.4 3.6l-1.1 1.1M4.7 11.3l-1.1 1.1M12.4 12.4l-1.1-1.1M4.7 4.7 3.6 3.6"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span>{t("common.settings")}</span>
+        </Link>
+        <LanguageSwitcher />
+        <WsStatusBadge />
+      </nav>
     </header>
   );
 }

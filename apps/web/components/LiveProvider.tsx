@@ -1,7 +1,8 @@
 "use client";
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { BROWSER_WS_PATH, type SubscribeParams } from "@kandev/protocol";
+import type { LiveNotification } from "../lib/live-cache";
 import { WsClient, browserWsUrl, type WsStatus } from "../lib/ws-client";
 
 const LiveContext = createContext<WsClient | null>(null);
@@ -49,4 +50,17 @@ export function useLiveSubscription(params: SubscribeParams | null): boolean {
     () => (params ? client.isSubscribed(params) : false),
     () => false,
   );
+}
+
+/**
+ * Calls `listener` with every validated live notification while the calling component is mounted
+ * (after the cache has been updated). The latest listener is always used, without resubscribing.
+ */
+export function useLiveNotifications(listener: (n: LiveNotification) => void): void {
+  const client = useLiveClient();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => client.onNotification((n) => latest.current(n)), [client]);
 }

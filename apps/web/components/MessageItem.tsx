@@ -1,7 +1,8 @@
 "use client";
 import type { Message } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
-import { clarificationPending, errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
+import { errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
+import { ClarificationNote } from "./ClarificationNote";
 import { PermissionCard } from "./PermissionCard";
 
 /**
@@ -84,18 +85,8 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
       );
     case "permission_request":
       return <PermissionCard message={message} sessionId={sessionId} />;
-    case "clarification_request": {
-      const pending = clarificationPending(message);
-      return (
-        <div className={`clarification-note${pending ? " clarification-note--pending" : ""}`}>
-          <p className="clarification-note__title">{t("task.clarification.heading")}</p>
-          <p className="clarification-note__text">{message.content}</p>
-          <p className="clarification-note__status">
-            {pending ? t("task.clarification.pending") : t("task.clarification.answered")}
-          </p>
-        </div>
-      );
-    }
+    case "clarification_request":
+      return <ClarificationNote message={message} />;
     default: {
       const unreachable: never = type;
       return <p className="status-line">{String(unreachable)}</p>;

@@ -1,20 +1,28 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "../lib/i18n";
 import type { Language } from "../lib/language";
 import { createQueryClient } from "../lib/query-client";
 import { LiveProvider } from "./LiveProvider";
+import { NotificationCenter } from "./NotificationCenter";
 
 /** Everything client-side hangs off these: copy, the query cache and the live connection. */
 export function Providers({ lang, children }: { lang: Language; children: ReactNode }) {
   const [i18n] = useState(() => createI18n(lang));
   const [queryClient] = useState(() => createQueryClient());
+  // The server decides the language; after a switch it renders the new one and we follow.
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <LiveProvider>{children}</LiveProvider>
+        <LiveProvider>
+          {children}
+          <NotificationCenter />
+        </LiveProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -88,8 +88,7 @@ export function TaskView({ id }: { id: string }) {
       </section>
 
       <div className="task-foot">
-        {/* The clarification overlay (a later issue) mounts here, above the prompt box. */}
-        <ClarificationSlot taskId={id} sessionId={sessionId} />
+        <ClarificationSlot sessionId={sessionId} />
         {sessionId ? (
           <PromptBox sessionId={sessionId} running={running} closed={session.data ? !isLive(session.data) : data.state === "FAILED"} />
         ) : null}

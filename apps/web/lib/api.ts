@@ -1,6 +1,9 @@
 import {
   AgentProfileSchema,
   ApiErrorSchema,
+  ClarificationRespondResultSchema,
+  NotificationSettingsSchema,
+  RuntimeFlagSchema,
   MessageSchema,
   OkResultSchema,
   PromptResultSchema,
@@ -8,7 +11,13 @@ import {
   SuccessResultSchema,
   TaskSchema,
   type AgentProfile,
+  type ClarificationAnswer,
+  type ClarificationRespondResult,
+  type CreateAgentProfileBody,
   type CreateTaskBody,
+  type NotificationSettings,
+  type PatchNotificationSettingsBody,
+  type RuntimeFlag,
   type Message,
   type Session,
   type Task,
@@ -85,6 +94,8 @@ const post = (body: unknown, signal?: AbortSignal): RequestInit => ({
   signal,
 });
 
+const patch = (body: unknown): RequestInit => ({ method: "PATCH", body: JSON.stringify(body) });
+
 const CreatedSchema: Parser<{ task: Task; session: Session }> = {
   parse(data) {
     const { task, session } = (data ?? {}) as { task?: unknown; session?: unknown };
@@ -119,4 +130,18 @@ export const api = {
       SuccessResultSchema,
       post(answer),
     ),
+  /** Answers (or, with `rejected: true`, skips) a clarification. Errors keep their HTTP status and code. */
+  respondClarification: (pendingId: string, answer: ClarificationAnswer): Promise<ClarificationRespondResult> =>
+    call(`/clarifications/${encodeURIComponent(pendingId)}/respond`, ClarificationRespondResultSchema, post(answer)),
+  createAgentProfile: (body: CreateAgentProfileBody): Promise<AgentProfile> =>
+    call("/agent-profiles", AgentProfileSchema, post(body)),
+  listRuntimeFlags: (signal?: AbortSignal): Promise<RuntimeFlag[]> =>
+    call("/runtime-flags", RuntimeFlagSchema.array(), { signal }),
+  /** Stores an override for the next start (`null` clears it). */
+  setRuntimeFlag: (key: string, value: boolean | null): Promise<RuntimeFlag> =>
+    call(`/runtime-flags/${encodeURIComponent(key)}`, RuntimeFlagSchema, patch({ value })),
+  getNotificationSettings: (signal?: AbortSignal): Promise<NotificationSettings> =>
+    call("/notification-settings", NotificationSettingsSchema, { signal }),
+  updateNotificationSettings: (body: PatchNotificationSettingsBody): Promise<NotificationSettings> =>
+    call("/notification-settings", NotificationSettingsSchema, patch(body)),
 };

@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from "i18next";
-import { en } from "./locales/en";
+import { RESOURCES } from "./locales";
 import type { Language } from "./language";
 
 /**
@@ -11,7 +11,7 @@ export function serverT(lang: Language): TFunction {
   void instance.init({
     lng: lang,
     fallbackLng: "en",
-    resources: { en: { translation: en } },
+    resources: RESOURCES,
     initAsync: false,
     interpolation: { escapeValue: false },
   });

@@ -2,7 +2,7 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "./language";
-import { en } from "./locales/en";
+import { RESOURCES } from "./locales";
 
 /**
  * Creates the browser's i18next instance. Resources are inline and `initAsync: false`, so the very
@@ -14,7 +14,7 @@ export function createI18n(lang: Language): i18n {
   void instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: "en",
-    resources: { en: { translation: en } },
+    resources: RESOURCES,
     initAsync: false,
     // React already escapes text; escaping twice would show entities to the operator.
     interpolation: { escapeValue: false },

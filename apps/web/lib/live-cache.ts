@@ -72,7 +72,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       return;
     }
     case "notification":
-      // Browser notifications are a later issue; the payload is validated and deliberately unused.
+      // Not cached: the notification center hears it through WsClient.onNotification.
       return;
     default: {
       const unreachable: never = notification;

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { clarificationPending, errorHeadline, permissionView, stderrTail, toolCallStatus } from "./message-meta";
+import { errorHeadline, permissionView, stderrTail, toolCallStatus } from "./message-meta";
 import { makeMessage } from "./test-fixtures";
 
 describe("message metadata readers", () => {
@@ -42,11 +42,5 @@ describe("message metadata readers", () => {
     assert.equal(chosen.status, "selected");
     assert.equal(chosen.chosenOptionId, "allow-once");
     assert.equal(permissionView(makeMessage({ metadata: { status: "cancelled" } })).status, "cancelled");
-  });
-
-  test("a clarification is pending until its status says otherwise", () => {
-    assert.equal(clarificationPending(makeMessage({ metadata: {} })), true);
-    assert.equal(clarificationPending(makeMessage({ metadata: { status: "pending" } })), true);
-    assert.equal(clarificationPending(makeMessage({ metadata: { status: "answered" } })), false);
   });
 });

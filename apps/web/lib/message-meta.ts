@@ -76,9 +76,3 @@ export function permissionView(message: Message): PermissionView {
         : "pending";
   return { pendingId: str(meta, "pending_id"), options, status, chosenOptionId };
 }
-
-/** Whether a clarification_request still waits for the operator. */
-export function clarificationPending(message: Message): boolean {
-  const status = str(message.metadata, "status");
-  return status === null || status === "pending";
-}

@@ -56,3 +56,11 @@ export function useMessages(sessionId: string | null) {
 export function useAgentProfiles() {
   return useQuery({ queryKey: queryKeys.agentProfiles(), queryFn: ({ signal }) => api.listAgentProfiles(signal) });
 }
+
+export function useRuntimeFlags() {
+  return useQuery({ queryKey: queryKeys.runtimeFlags(), queryFn: ({ signal }) => api.listRuntimeFlags(signal) });
+}
+
+export function useNotificationSettings() {
+  return useQuery({ queryKey: queryKeys.notificationSettings(), queryFn: ({ signal }) => api.getNotificationSettings(signal) });
+}

@@ -5,4 +5,6 @@ export const queryKeys = {
   session: (id: string) => ["session", id] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,
   agentProfiles: () => ["agent-profiles"] as const,
+  runtimeFlags: () => ["runtime-flags"] as const,
+  notificationSettings: () => ["notification-settings"] as const,
 };

@@ -1,23 +1,16 @@
 import { useEffect } from "react";
+import { titleStore } from "./title-store";
 
 /**
- * Shows `title` as the document title while the calling component is mounted and restores the
- * previous one afterwards. Next.js streams its own metadata <title> in after hydration, so the
- * title is re-applied whenever the head changes.
+ * Names the tab while the calling component is mounted (the title store adds the unread count
+ * and keeps Next's own metadata title from overwriting it) and forgets the name afterwards.
  */
 export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
     if (title === null) return;
-    const previous = document.title;
-    const apply = () => {
-      if (document.title !== title) document.title = title;
-    };
-    apply();
-    const observer = new MutationObserver(apply);
-    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    titleStore.setBase(title);
     return () => {
-      observer.disconnect();
-      document.title = previous;
+      if (titleStore.getBase() === title) titleStore.setBase(null);
     };
   }, [title]);
 }

@@ -300,4 +300,37 @@ describe("WsClient cache updates", () => {
     assert.deepEqual(queryClient.getQueryData(queryKeys.tasks()), []);
     assert.equal(logs.length, 4, logs.join("\n"));
   });
+
+  test("notification listeners hear validated frames after the cache; invalid ones never, a throwing one is logged", () => {
+    const { client, queryClient, logs, last } = connected();
+    const heard: string[] = [];
+    client.onNotification(() => {
+      throw new Error("boom");
+    });
+    const off = client.onNotification((n) => {
+      if (n.action === "task.updated") heard.push(`task:${String(queryClient.getQueryData<Task>(queryKeys.task("t1"))?.id)}`);
+      if (n.action === "notification") heard.push(`${n.payload.notification.kind}:${n.payload.notification.task_id}`);
+    });
+    last().deliver(notify("task.updated", { task: makeTask() }));
+    last().deliver(
+      notify("notification", {
+        notification: {
+          id: "n1",
+          kind: "session.clarification_requested",
+          task_id: "t1",
+          session_id: "s1",
+          title: "A task",
+          body: "The agent has a question",
+          pending_id: "p1",
+          created_at: "2026-01-01T00:00:00.000Z",
+        },
+      }),
+    );
+    last().deliver(notify("notification", { notification: { kind: "nope" } }));
+    assert.deepEqual(heard, ["task:t1", "session.clarification_requested:t1"]);
+    assert.ok(logs.filter((l) => l.includes("listener failed")).length === 2, logs.join("\n"));
+    off();
+    last().deliver(notify("task.updated", { task: makeTask() }));
+    assert.equal(heard.length, 2, "an unsubscribed listener hears nothing");
+  });
 });

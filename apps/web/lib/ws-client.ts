@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { SubscribeParamsSchema, parseEnvelope, type Envelope, type SubscribeParams } from "@kandev/protocol";
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffOptions } from "./backoff";
-import { applyNotification, parseNotification } from "./live-cache";
+import { applyNotification, parseNotification, type LiveNotification } from "./live-cache";
 
 /** What the live indicator shows. */
 export type WsStatus = "connecting" | "open" | "reconnecting" | "closed";
@@ -65,6 +65,7 @@ export class WsClient {
   /** Request id -> subscription key, for subscribe requests awaiting their response. */
   private readonly pending = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
+  private readonly notificationListeners = new Set<(n: LiveNotification) => void>();
 
   constructor(options: WsClientOptions) {
     this.opts = {
@@ -89,6 +90,15 @@ export class WsClient {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Hears every validated server notification after it has been written into the cache (browser
+   * notifications, task updates...). A throwing listener is logged and never stops the others.
+   */
+  onNotification(listener: (n: LiveNotification) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
   }
 
   start(): void {
@@ -205,8 +215,18 @@ export class WsClient {
         return;
       case "notification": {
         const result = parseNotification(envelope);
-        if (result.ok) applyNotification(this.opts.queryClient, result.notification);
-        else this.opts.log(result.reason);
+        if (!result.ok) {
+          this.opts.log(result.reason);
+          return;
+        }
+        applyNotification(this.opts.queryClient, result.notification);
+        for (const listener of this.notificationListeners) {
+          try {
+            listener(result.notification);
+          } catch (err) {
+            this.opts.log("a notification listener failed", err);
+          }
+        }
         return;
       }
       case "request":

@@ -1,0 +1,59 @@
+"use client";
+import { useState } from "react";
+import type { Option } from "@kandev/protocol";
+import { useTranslation } from "react-i18next";
+import { ClarificationOption } from "./ClarificationOption";
+
+/**
+ * The options of one question as a radio group (single-select) or a group of checkboxes
+ * (multi-select), with one tab stop: arrows move between options, Space or a digit picks.
+ * Options keep the order the agent declared them in; they are never sorted.
+ */
+export function ClarificationOptions({
+  questionId,
+  options,
+  selected,
+  multi,
+  labelledBy,
+  disabled,
+  onPick,
+}: {
+  questionId: string;
+  options: readonly Option[];
+  selected: readonly string[];
+  multi: boolean;
+  labelledBy: string;
+  disabled: boolean;
+  onPick: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const firstSelected = options.findIndex((o) => selected.includes(o.id));
+  const [active, setActive] = useState(firstSelected >= 0 ? firstSelected : 0);
+  const hintId = `${labelledBy}-hint`;
+  return (
+    <div
+      className={`cq__options${multi ? " cq__options--multi" : ""}`}
+      role={multi ? "group" : "radiogroup"}
+      aria-labelledby={labelledBy}
+      aria-describedby={hintId}
+    >
+      <p className="sr-only" id={hintId}>
+        {multi ? t("clarification.chooseAny") : t("clarification.chooseOne")}
+      </p>
+      {options.map((o, i) => (
+        <ClarificationOption
+          key={o.id}
+          testId={`clarification-option-${questionId}-${i}`}
+          option={o}
+          index={i}
+          multi={multi}
+          checked={selected.includes(o.id)}
+          tabbable={i === active}
+          disabled={disabled}
+          onFocus={() => setActive(i)}
+          onPick={() => onPick(i)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+import { useTranslation } from "react-i18next";
+import { useAgentProfiles } from "../../lib/queries";
+import { AddProfileForm } from "./AddProfileForm";
+import { AgentProfileRow } from "./AgentProfileRow";
+import { SettingsSection } from "./SettingsSection";
+
+export function AgentProfilesSection() {
+  const { t } = useTranslation();
+  const profiles = useAgentProfiles();
+  return (
+    <SettingsSection id="profiles" title={t("settings.profiles.heading")} description={t("settings.profiles.description")}>
+      {profiles.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      {profiles.isError ? (
+        <p className="banner banner--error" role="alert">
+          {t("settings.loadFailed", { message: profiles.error.message })}
+        </p>
+      ) : null}
+      {profiles.data && profiles.data.length === 0 ? <p className="muted">{t("settings.profiles.empty")}</p> : null}
+      {profiles.data && profiles.data.length > 0 ? (
+        <ul className="settings-list">
+          {profiles.data.map((p) => (
+            <AgentProfileRow key={p.id} profile={p} />
+          ))}
+        </ul>
+      ) : null}
+      <AddProfileForm />
+    </SettingsSection>
+  );
+}
