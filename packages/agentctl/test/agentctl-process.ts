@@ -64,7 +64,7 @@ export async function startAgentctlProcess(env: Record<string, string> = {}): Pr
   };
   running.add(proc);
   proc.port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`agentctl did not listen; stderr: ${r.stderr()}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`agentctl did not listen; stderr: ${r.stderr()}`)), 30_000);
     const check = () => {
       const line = r.stdout().split("\n")[0];
       if (line === undefined || !r.stdout().includes("\n")) return;

@@ -49,7 +49,7 @@ async function prompt(s: Session, text: string, turnId: string): Promise<void> {
 }
 
 async function requested(client: StreamClient, count = 1): Promise<Requested[]> {
-  await client.waitFor(() => client.eventsOf("elicitation.requested").length >= count, 10_000, `${count} elicitation.requested`);
+  await client.waitFor(() => client.eventsOf("elicitation.requested").length >= count, 30_000, `${count} elicitation.requested`);
   return client.eventsOf("elicitation.requested").map((e) => e.payload as Requested);
 }
 
@@ -77,7 +77,7 @@ function reported(client: StreamClient, turnId: string): unknown[] {
 }
 
 async function endTurn(client: StreamClient, turnId: string, stopReason = "end_turn"): Promise<void> {
-  await client.waitForEvent("turn.ended", { turn_id: turnId, stop_reason: stopReason }, 10_000);
+  await client.waitForEvent("turn.ended", { turn_id: turnId, stop_reason: stopReason }, 30_000);
 }
 
 describe("ACP elicitation end to end", () => {
@@ -338,7 +338,7 @@ describe("ACP elicitation end to end", () => {
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
     assert.ok(Date.parse(ev?.deadline ?? "") - Date.now() <= 400);
-    const settled = await s.client.waitForEvent("elicitation.settled", { pending_id: ev?.pending_id }, 5000);
+    const settled = await s.client.waitForEvent("elicitation.settled", { pending_id: ev?.pending_id }, 15_000);
     assert.deepEqual(settled.payload, { pending_id: ev?.pending_id, outcome: "timed_out", reason: "deadline" });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "decline" }]);

@@ -31,7 +31,7 @@ const ask = formParams(
   { toolCallId: "toolu_1", message: "Pick a colour" },
 );
 
-async function waitFor(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+async function waitFor(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
   const until = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

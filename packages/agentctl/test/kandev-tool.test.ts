@@ -25,7 +25,7 @@ const sessionNewParams = (file: string) => frameLog(file).find((l) => l.dir === 
 const promptsIn = (file: string) => frameLog(file).filter((l) => l.dir === "in" && l.frame.method === "session/prompt");
 
 /** Resolves once agentctl's stderr matches `pattern` (bounded). */
-function stderrMatches(ctl: AgentctlProcess, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+function stderrMatches(ctl: AgentctlProcess, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
   if (pattern.test(ctl.stderr())) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (ctl.child.stderr.off("data", check), reject(new Error(`agentctl stderr never matched ${pattern}: ${ctl.stderr()}`))), timeoutMs);
@@ -117,7 +117,7 @@ describe("ask_user_question_kandev relay", () => {
   test("backend disconnected at call time -> immediate tool error; the turn ends and its events wait in the buffer", async () => {
     const { ctl, client, sessionId } = await startSession();
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:kandev-question wait-signal", turn_id: "t1" });
-    await client.waitFor(() => turnText(client, "t1").includes("waiting for SIGUSR2"), 10_000, "the agent at its gate");
+    await client.waitFor(() => turnText(client, "t1").includes("waiting for SIGUSR2"), 30_000, "the agent at its gate");
     const { agent_pid } = await client.call<{ agent_pid: number }>("agent.status");
     await client.close(); // once our close completes, agentctl's socket is no longer open
     process.kill(agent_pid, "SIGUSR2");

@@ -53,7 +53,7 @@ describe("agentctl process lifecycle", () => {
     });
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${r.stderr()}`)), 10_000);
+        const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${r.stderr()}`)), 30_000);
         r.child.stdout.on("data", () => {
           if (r.stdout().includes("\n")) {
             clearTimeout(timer);

@@ -80,7 +80,7 @@ export class StreamClient {
   }
 
   /** Sends a request and resolves with the response or error envelope. */
-  request(action: string, payload: unknown, timeoutMs = 10_000): Promise<Envelope> {
+  request(action: string, payload: unknown, timeoutMs = 30_000): Promise<Envelope> {
     const id = `req-${this.nextId++}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -106,7 +106,7 @@ export class StreamClient {
   }
 
   /** Resolves with the first frame (already received or future) matching `predicate`. */
-  waitFor(predicate: (e: Envelope) => boolean, timeoutMs = 10_000, what = "a matching frame"): Promise<Envelope> {
+  waitFor(predicate: (e: Envelope) => boolean, timeoutMs = 30_000, what = "a matching frame"): Promise<Envelope> {
     const seen = this.frames.find(predicate);
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -126,7 +126,7 @@ export class StreamClient {
   }
 
   /** Waits for the notification `action` whose payload matches `match` (shallow). */
-  waitForEvent(action: string, match: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<Envelope> {
+  waitForEvent(action: string, match: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<Envelope> {
     return this.waitFor(
       (e) =>
         e.type === "notification" &&
@@ -138,7 +138,7 @@ export class StreamClient {
   }
 
   /** Waits for a request agentctl sends to us (BACKEND_ACTIONS), as the backend would see it. */
-  waitForRequest(action: string, timeoutMs = 10_000): Promise<Envelope> {
+  waitForRequest(action: string, timeoutMs = 30_000): Promise<Envelope> {
     return this.waitFor((e) => e.type === "request" && e.action === action, timeoutMs, `request ${action}`);
   }
 

@@ -42,10 +42,10 @@ describe("agent stream over a real socket", () => {
     const ctl = await startAgentctlProcess();
     const c = await StreamClient.connect(ctl.port, ctl.token);
     c.sendRaw("{this is not json");
-    const err = await c.waitFor((f) => f.type === "error", 5000, "an error frame");
+    const err = await c.waitFor((f) => f.type === "error", 15_000, "an error frame");
     assert.equal((err.payload as { code: string }).code, "BAD_REQUEST");
     c.sendRaw(JSON.stringify({ id: "x1", type: "bogus", action: "agent.status" }));
-    const err2 = await c.waitFor((f) => f.type === "error" && f.id === "x1", 5000, "error for x1");
+    const err2 = await c.waitFor((f) => f.type === "error" && f.id === "x1", 15_000, "error for x1");
     assert.equal((err2.payload as { code: string }).code, "BAD_REQUEST");
     const status = await c.call<{ configured: boolean }>("agent.status");
     assert.equal(status.configured, false);
@@ -116,7 +116,7 @@ describe("stream server buffering (in-process, exact interleaving)", () => {
       for (let i = 1; i <= 5; i += 1) server.emit(notificationFrame("agent.stderr", { text: `line ${i}` }));
       const c = await StreamClient.connect(server.port, "tok");
       server.emit(notificationFrame("agent.stderr", { text: "line 6" }));
-      await c.waitFor((e) => (e.payload as { text: string }).text === "line 6", 5000, "line 6");
+      await c.waitFor((e) => (e.payload as { text: string }).text === "line 6", 15_000, "line 6");
       assert.deepEqual(
         c.events.map((e) => (e.payload as { text: string }).text),
         ["line 3", "line 4", "line 5", "line 6"],

@@ -106,7 +106,7 @@ describe("agentctl turns", () => {
     const { client, sessionId, logFile } = await startSession();
     const t0 = Date.now();
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:slow", turn_id: "t1" });
-    await client.waitFor((e) => e.action === "session.update" && client.eventsOf("session.update").length >= 2, 5000, "two ticks");
+    await client.waitFor((e) => e.action === "session.update" && client.eventsOf("session.update").length >= 2, 15_000, "two ticks");
     assert.deepEqual(await client.call("agent.cancel", { session_id: sessionId }), { ok: true });
     const ended = await client.waitForEvent("turn.ended", { turn_id: "t1" });
     assert.equal((ended.payload as { stop_reason: string }).stop_reason, "cancelled");
@@ -159,7 +159,7 @@ describe("agentctl turns", () => {
   test("a turn with no ACP traffic for acp_idle_ms ends with ACP_IDLE_TIMEOUT and the agent is told to cancel", async () => {
     const { client, sessionId, logFile } = await startSession({ timeouts: { elicitation_answer_ms: 100, acp_idle_ms: 400 } });
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:hang", turn_id: "t1" });
-    const ended = await client.waitForEvent("turn.ended", { turn_id: "t1" }, 5000);
+    const ended = await client.waitForEvent("turn.ended", { turn_id: "t1" }, 15_000);
     const p = ended.payload as { stop_reason: string; error?: { code: string } };
     assert.equal(p.stop_reason, "error");
     assert.equal(p.error?.code, "ACP_IDLE_TIMEOUT");

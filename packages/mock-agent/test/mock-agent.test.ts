@@ -85,7 +85,7 @@ describe("mock agent over real pipes", () => {
     const sid = await initAndSession(h);
     const t0 = Date.now();
     const pending = prompt(h, sid, "/e2e:slow");
-    await waitUntil(() => agentText(h.updates).length >= 2, 5000, "two ticks");
+    await waitUntil(() => agentText(h.updates).length >= 2, 15_000, "two ticks");
     await h.agent.notify(acp.methods.agent.session.cancel, { sessionId: sid });
     const res = await pending;
     assert.equal(res.stopReason, "cancelled");
@@ -102,7 +102,7 @@ describe("mock agent over real pipes", () => {
     await waitUntil(() => {
       if (!settled) void h.agent.notify(acp.methods.agent.session.cancel, { sessionId: sid });
       return settled;
-    }, 5000, "the hang turn to end");
+    }, 15_000, "the hang turn to end");
     assert.equal((await pending).stopReason, "cancelled");
     assert.equal(h.updates.length, 0);
   });
