@@ -18,8 +18,8 @@ test("profileBody builds the API body and leaves out empty optional fields", () 
   assert.deepEqual(profileBody({ name: " Mine ", command: "node\ncli.js", env: "", cwd: " " }), {
     body: { name: "Mine", command: ["node", "cli.js"] },
   });
-  assert.deepEqual(profileBody({ name: "Mine", command: "node", env: "MOCK_AGENT_LOG=/tmp/x.log", cwd: "/work" }), {
-    body: { name: "Mine", command: ["node"], env: { MOCK_AGENT_LOG: "/tmp/x.log" }, cwd: "/work" },
+  assert.deepEqual(profileBody({ name: "Mine", command: "node", env: "MOCK_AGENT_LOG=logs/x.log", cwd: "projects/app" }), {
+    body: { name: "Mine", command: ["node"], env: { MOCK_AGENT_LOG: "logs/x.log" }, cwd: "projects/app" },
   });
 });
 
