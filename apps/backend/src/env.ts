@@ -20,6 +20,10 @@ export interface BackendEnv {
   serveWeb: boolean;
   /** Environment handed to agentctl children (the parent's, so PATH/HOME etc. reach agents). */
   childEnv: Record<string, string>;
+  /** KANDEV_AGENT_DIR: a folder whose node_modules/.bin holds locally installed agents. */
+  agentDirs: string[];
+  /** KANDEV_AGENT_INITIALIZE_TIMEOUT in ms, when set. */
+  initializeTimeoutMs?: number;
 }
 
 const booleanText = z
@@ -64,6 +68,8 @@ const EnvSchema = z.object({
   KANDEV_ACP_IDLE_TIMEOUT: optional(duration),
   KANDEV_WEB_DIR: optional(z.string()),
   KANDEV_SERVE_WEB: optional(booleanText).transform((v) => v ?? true),
+  KANDEV_AGENT_DIR: optional(z.string()),
+  KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
 });
 
 /**
@@ -114,6 +120,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDir: env.KANDEV_WEB_DIR !== undefined ? path.resolve(cwd, env.KANDEV_WEB_DIR) : defaultWebDir(),
     serveWeb: env.KANDEV_SERVE_WEB,
     childEnv,
+    agentDirs: env.KANDEV_AGENT_DIR !== undefined ? [path.resolve(cwd, env.KANDEV_AGENT_DIR)] : [],
+    ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
   };
 }
 

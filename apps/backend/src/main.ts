@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     serveWeb: env.serveWeb,
     webDir: env.webDir,
     childEnv: env.childEnv,
+    agentDirs: env.agentDirs,
+    ...(env.initializeTimeoutMs !== undefined && { initializeTimeoutMs: env.initializeTimeoutMs }),
     logger,
   });
   process.stdout.write(`Kandev board: ${server.url}\n`);

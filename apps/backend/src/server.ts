@@ -9,14 +9,17 @@ import type { FlagKey, Profile } from "./flags/registry.js";
 import { FlagService } from "./flags/service.js";
 import { readJsonBody } from "./http/body.js";
 import { HttpError, toErrorReply } from "./http/errors.js";
-import { isOriginAllowed, isStateChanging } from "./http/origin.js";
+import { isHostAllowed, isOriginAllowed, isStateChanging } from "./http/origin.js";
 import { buildRouter } from "./http/routes.js";
 import type { Reply } from "./http/router.js";
 import { applySecurityHeaders } from "./http/security-headers.js";
 import { SessionManager } from "./lifecycle/session-manager.js";
+import { SessionLogs } from "./lifecycle/session-logs.js";
 import { LiveStore } from "./lifecycle/store.js";
 import { createLogger, type Logger } from "./logger.js";
 import { NotificationService } from "./notifications/service.js";
+import { resolveExecutable } from "./agents/executable.js";
+import type { PresetContext } from "./agents/presets.js";
 import { agentctlCliPath, defaultWebDir, mockAgentCliPath } from "./paths.js";
 import { upsertBuiltinProfile } from "./repos/profiles.js";
 import { createWebHandler } from "./web.js";
@@ -44,6 +47,12 @@ export interface ServerOptions {
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
+  /** Ceiling for an agent's ACP initialize (default 5 min). */
+  initializeTimeoutMs?: number;
+  /** Folders whose node_modules/.bin may hold locally installed agents (the presets look there, then in `cwd`). */
+  agentDirs?: string[];
+  /** The board's working directory (default: the process's). */
+  cwd?: string;
   /** Test seam: observes each `agent.configure` payload as it is sent. */
   onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
   /** Test seam: observes every request sent to any agentctl (action + params), e.g. forwarded answers. */
@@ -92,6 +101,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hub = new BrowserHub({ allowedOrigins, logger });
   const store = new LiveStore(db, hub);
   const notifications = new NotificationService(db, hub, logger);
+  const logs = new SessionLogs({ publisher: hub });
+  const cwd = options.cwd ?? process.cwd();
+  const agentEnv = options.childEnv ?? {};
+  const presetContext = (): PresetContext => ({
+    searchDirs: [...(options.agentDirs ?? []), cwd],
+    resolve: (file) => resolveExecutable(file, { pathEnv: agentEnv.PATH, cwd }),
+  });
   const executor = new LocalExecutor({ agentctlCli: options.agentctlCli ?? agentctlCliPath(), env: options.childEnv ?? {}, logger, host: "127.0.0.1" });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
@@ -114,6 +130,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     defaultProfileId: MOCK_PROFILE_ID,
     clarifications,
     notifications,
+    logs,
+    agentEnv,
+    cwd,
+    ...(options.initializeTimeoutMs !== undefined && { initializeTimeoutMs: options.initializeTimeoutMs }),
     ...((onConfigure !== undefined || onAgentRequest !== undefined) && {
       onAgentRequest: (sessionId: string, action: AgentActionName, params: unknown) => {
         if (action === "agent.configure") onConfigure?.(sessionId, params as AgentActionParams<"agent.configure">);
@@ -128,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (orphaned > 0) logger.info("clarifications left pending by a previous run marked agent_disconnected", { count: orphaned });
   const reconciled = sessions.reconcileLeftovers();
   if (reconciled > 0) logger.info("sessions interrupted by the previous run's end marked CANCELLED", { count: reconciled });
-  const router = buildRouter({ store, sessions, flags, clarifications, notifications });
+  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext });
 
   const server = http.createServer();
   let web: Awaited<ReturnType<typeof createWebHandler>> | null = null;
@@ -166,6 +186,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       res.writeHead(400).end();
       return;
     }
+    if (!isHostAllowed(req.headers.host, host, allowedOrigins)) {
+      // DNS rebinding (http/origin.ts): refused before any route, page or read runs.
+      applySecurityHeaders(res, "api");
+      res.writeHead(403, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(JSON.stringify(forbiddenHost(req.headers.host)));
+      return;
+    }
     const path = url.pathname;
     const done = (p: Promise<void>) =>
       p.catch((err: unknown) => {
@@ -188,6 +215,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
+    if (!isHostAllowed(req.headers.host, host, allowedOrigins)) {
+      const body = JSON.stringify(forbiddenHost(req.headers.host));
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path !== BROWSER_WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
@@ -246,5 +278,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await web?.close();
         database.close();
       })()),
+  };
+}
+
+/** The 403 body of a request whose Host the board does not know (DNS rebinding). */
+function forbiddenHost(host: string | undefined): { error: { code: string; message: string } } {
+  return {
+    error: {
+      code: "FORBIDDEN_HOST",
+      message: `host ${JSON.stringify(host)} is not this board's; open it by IP or localhost, or list its origin in KANDEV_ALLOWED_ORIGINS`,
+    },
   };
 }

@@ -67,6 +67,7 @@ export function toProfile(row: ProfileRow): AgentProfile {
     command: row.command,
     ...(row.env !== null && { env: row.env }),
     ...(row.cwd !== null && { cwd: row.cwd }),
+    ...(row.agentId !== null && { agent_id: row.agentId }),
     builtin: row.builtin,
     created_at: row.createdAt,
   });

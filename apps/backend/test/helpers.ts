@@ -1,7 +1,9 @@
 // Shared helpers for the backend's integration tests: real agentctl, real mock agent, real sockets.
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import type { Envelope, Message, Session, Task } from "@kandev/protocol";
@@ -10,6 +12,8 @@ import { startServer, type RunningServer, type ServerOptions } from "../src/serv
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 export const backendMain = path.join(repoRoot, "apps/backend/dist/main.js");
+/** A real ACP agent that can `session/load` (kept in a JSON file named by RESUMABLE_AGENT_STORE). */
+export const resumableAgent = path.join(repoRoot, "packages/agentctl/test/agents/resumable-agent.mjs");
 const builtClis = [path.join(repoRoot, "packages/agentctl/dist/cli.js"), path.join(repoRoot, "packages/mock-agent/dist/cli.js")];
 
 /** Integration tests run the built agentctl and mock agent; say how to build them if missing. */
@@ -176,4 +180,48 @@ export function isGoneOrZombie(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** The board as a real process (`node apps/backend/dist/main.js`). */
+export interface BackendProcess {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr: () => string;
+}
+
+const backends = new Set<ChildProcess>();
+
+/** `node apps/backend/dist/main.js` with KANDEV_PORT=0; resolves with the URL it prints. */
+export async function startBackendProcess(dbPath: string, extraEnv: Record<string, string> = {}): Promise<BackendProcess> {
+  const child = spawn(process.execPath, [backendMain], {
+    env: { PATH: process.env.PATH ?? "", KANDEV_PORT: "0", KANDEV_SERVE_WEB: "false", KANDEV_DB_PATH: dbPath, ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  backends.add(child);
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      backends.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`backend did not print its URL. stderr: ${stderr}`)), 20_000);
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const m = /^Kandev board: (http:\/\/\S+)$/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    void exited.then(({ code }) => reject(new Error(`backend exited (${code}) before listening. stderr: ${stderr}`)));
+  });
+  return { child, url, exited, stderr: () => stderr };
+}
+
+/** SIGKILLs every backend process a test started and did not stop (call from `after`). */
+export function killBackendProcesses(): void {
+  for (const c of backends) c.kill("SIGKILL");
 }

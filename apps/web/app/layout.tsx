@@ -10,6 +10,7 @@ import "./task.css";
 import "./clarification.css";
 import "./notifications.css";
 import "./settings.css";
+import "./agent-log.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = serverT(await requestLanguage());

@@ -6,6 +6,7 @@ import { ApiRequestError } from "../lib/api";
 import { useAgentProfiles, useMessages, useSession, useTask } from "../lib/queries";
 import { taskStateIcon } from "../lib/task-state-icon";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { AgentLogPanel } from "./AgentLogPanel";
 import { CancelTurnButton } from "./CancelTurnButton";
 import { ClarificationSlot } from "./ClarificationSlot";
 import { useLiveSubscription } from "./LiveProvider";
@@ -13,9 +14,14 @@ import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
 import { TaskStateIcon } from "./TaskStateIcon";
 
-/** A session that can still take prompts (the API answers 409 otherwise). */
+/**
+ * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
+ * board interrupted is resumed by its next prompt, even when it reads CANCELLED.
+ */
 function isLive(session: Session | undefined): boolean {
-  return session !== undefined && !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
+  if (session === undefined) return false;
+  if (session.error === "backend restarted") return session.state !== "FAILED";
+  return !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
 }
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
@@ -86,6 +92,8 @@ export function TaskView({ id }: { id: string }) {
           />
         )}
       </section>
+
+      <AgentLogPanel sessionId={sessionId} />
 
       <div className="task-foot">
         <ClarificationSlot sessionId={sessionId} />

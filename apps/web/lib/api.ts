@@ -7,6 +7,7 @@ import {
   MessageSchema,
   OkResultSchema,
   PromptResultSchema,
+  SessionLogsSchema,
   SessionSchema,
   SuccessResultSchema,
   TaskSchema,
@@ -20,6 +21,7 @@ import {
   type RuntimeFlag,
   type Message,
   type Session,
+  type SessionLogs,
   type Task,
 } from "@kandev/protocol";
 
@@ -112,6 +114,9 @@ export const api = {
     call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
   listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), { signal }),
+  /** The agent's stderr lines the board keeps for a session (redacted), oldest first. */
+  getSessionLogs: (sessionId: string, signal?: AbortSignal): Promise<SessionLogs> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/logs`, SessionLogsSchema, { signal }),
   listAgentProfiles: (signal?: AbortSignal): Promise<AgentProfile[]> =>
     call("/agent-profiles", AgentProfileSchema.array(), { signal }),
   createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> =>

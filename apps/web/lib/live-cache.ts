@@ -5,8 +5,10 @@ import {
   type BrowserNotificationName,
   type Envelope,
   type Message,
+  type SessionLogLine,
   type Task,
 } from "@kandev/protocol";
+import { appendLogLines } from "./agent-log";
 import { LiveLedger, mergeMessages, mergeTasks } from "./live-merge";
 import { queryKeys } from "./query-keys";
 
@@ -74,6 +76,12 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
     case "notification":
       // Not cached: the notification center hears it through WsClient.onNotification.
       return;
+    case "session.log": {
+      // Only a log someone opened is kept; its first fetch has the lines pushed before it.
+      const { session_id, lines } = notification.payload;
+      queryClient.setQueryData<SessionLogLine[]>(queryKeys.sessionLogs(session_id), (old) => (old ? appendLogLines(old, lines) : old));
+      return;
+    }
     default: {
       const unreachable: never = notification;
       throw new Error(`unhandled notification ${JSON.stringify(unreachable)}`);

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionLogLine } from "@kandev/protocol";
+import { mergeFetchedLog } from "./agent-log";
 import { api } from "./api";
 import { ledgerFor } from "./live-cache";
 import { latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
@@ -49,6 +51,21 @@ export function useMessages(sessionId: string | null) {
       const sid = sessionId ?? "";
       const { value, live } = await ledger.track(() => api.listMessages(sid, signal));
       return mergeMessages(value, liveMessages(live, sid));
+    },
+  });
+}
+
+/** A session's agent log, fetched only while `enabled` (the panel is open); live lines extend it. */
+export function useSessionLogs(sessionId: string | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.sessionLogs(sessionId ?? ""),
+    enabled: enabled && sessionId !== null,
+    queryFn: async ({ signal }) => {
+      const sid = sessionId ?? "";
+      const { lines } = await api.getSessionLogs(sid, signal);
+      // Lines pushed while the fetch ran are in the cache already; keep the ones it misses.
+      return mergeFetchedLog(lines, queryClient.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs(sid)));
     },
   });
 }

@@ -4,6 +4,7 @@ export const queryKeys = {
   task: (id: string) => ["task", id] as const,
   session: (id: string) => ["session", id] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,
+  sessionLogs: (sessionId: string) => ["session-logs", sessionId] as const,
   agentProfiles: () => ["agent-profiles"] as const,
   runtimeFlags: () => ["runtime-flags"] as const,
   notificationSettings: () => ["notification-settings"] as const,

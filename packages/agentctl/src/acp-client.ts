@@ -1,6 +1,7 @@
 // The ACP client side of agentctl: connects to the agent's stdio and routes its requests.
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
+import { ACP_MAX_FRAME_BYTES, guardAcpMessage } from "./acp-guard.js";
 import { rawElicitationParams } from "./elicitation/index.js";
 import { UpdateBarrier } from "./update-barrier.js";
 
@@ -11,6 +12,8 @@ export interface AcpClientHooks {
   onElicitation: (params: unknown, signal: AbortSignal) => Promise<acp.CreateElicitationResponse>;
   /** Any frame arrived from the agent (feeds the idle watchdog). */
   onActivity: () => void;
+  /** Diagnostics: messages the guard replaced or dropped (acp-guard.ts). */
+  log: (message: string) => void;
 }
 
 /** An ACP connection plus the barrier that orders turn ends after their updates. */
@@ -33,11 +36,16 @@ export function connectAcp(
   const base = acp.ndJsonStream(
     Writable.toWeb(stdio.stdin) as WritableStream<Uint8Array>,
     Readable.toWeb(stdio.stdout) as ReadableStream<Uint8Array>,
+    { maxMessageBytes: ACP_MAX_FRAME_BYTES },
   );
   const readable = base.readable.pipeThrough(
     new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-      transform(message, controller) {
+      transform(raw, controller) {
         hooks.onActivity();
+        const verdict = guardAcpMessage(raw as Record<string, unknown>);
+        if (verdict.action === "drop") return hooks.log(`agentctl: ACP ${verdict.note}`);
+        const message = verdict.action === "replace" ? (verdict.message as acp.AnyMessage) : raw;
+        if (verdict.action === "replace") hooks.log(`agentctl: ACP ${verdict.note}`);
         if (isSessionUpdateNotification(message)) barrier.seen();
         controller.enqueue(message);
       },

@@ -21,6 +21,7 @@ function handlers(over: Partial<ActionHandlers> = {}): ActionHandlers {
     "agent.configure": fail,
     "agent.initialize": fail,
     "agent.session.new": fail,
+    "agent.session.load": fail,
     "agent.prompt": fail,
     "agent.cancel": fail,
     "agent.permissions.respond": fail,

@@ -12,7 +12,7 @@ import {
   type InitializeResultSchema,
 } from "@kandev/protocol";
 import { acpErrorInfo, connectAcp, type AcpLink } from "./acp-client.js";
-import { AgentProcess, type AgentExit } from "./agent-process.js";
+import { AgentProcess, STDERR_TAIL_CHARS, type AgentExit } from "./agent-process.js";
 import { BackendRequests } from "./backend-requests.js";
 import { buildClientCapabilities } from "./capabilities.js";
 import type { ActionHandlers, ActionParams } from "./dispatcher.js";
@@ -42,6 +42,11 @@ export interface SessionControllerOptions {
   agentKillGraceMs?: number;
 }
 
+/** ACP stop reasons are short words (end_turn, cancelled, ...); anything longer is not one. */
+const MAX_STOP_REASON_CHARS = 64;
+/** How long an agent that closed its stdout has to exit before agentctl stops it. */
+const ACP_EOF_GRACE_MS = 2000;
+
 interface Turn {
   readonly turnId: string;
   readonly sessionId: string;
@@ -63,6 +68,8 @@ export class SessionController {
   private link: AcpLink | null = null;
   private initialized: InitializeResult | null = null;
   private readonly sessions = new Set<string>();
+  /** Sessions whose `session/load` is in flight: their replayed history is not emitted. */
+  private readonly loading = new Set<string>();
   private currentSession: string | null = null;
   private turn: Turn | null = null;
   private elicitations: ElicitationManager | null = null;
@@ -71,6 +78,8 @@ export class SessionController {
   private readonly kandevTool: KandevToolHost;
   /** Resolves after the agent-exit handling (turn ended, pendings settled, agent.exited sent). */
   private agentGone: Promise<void> | null = null;
+  /** Why agentctl stopped a still-running agent whose ACP connection failed (onAcpClosed). */
+  private acpFailure: string | null = null;
   private shuttingDown: Promise<void> | null = null;
 
   constructor(private readonly opts: SessionControllerOptions) {
@@ -97,6 +106,7 @@ export class SessionController {
       "agent.configure": (p) => this.configure(p),
       "agent.initialize": (p) => this.initialize(p),
       "agent.session.new": (p) => this.sessionNew(p),
+      "agent.session.load": (p) => this.sessionLoad(p),
       "agent.prompt": (p) => this.prompt(p),
       "agent.cancel": (p) => this.cancel(p),
       "agent.permissions.respond": (p) => this.permissions.respond(p),
@@ -138,6 +148,7 @@ export class SessionController {
           idleTimeoutMs: timeouts.acpIdleMs,
           emit: (event, payload) => this.emitUnchecked(event, payload),
           log: this.opts.log,
+          knowsSession: (id) => this.sessions.has(id),
         });
       } catch (err) {
         throw new ProtocolError("VALIDATION_ERROR", err instanceof Error ? err.message : String(err));
@@ -157,8 +168,11 @@ export class SessionController {
         onPermission: (params, signal) => this.permissions.request(params, signal),
         onElicitation: (params, signal) => elicitations.handleCreate(params, signal),
         onActivity: () => this.touchTurn(),
+        log: this.opts.log,
       });
       this.conn = this.link.connection;
+      const conn = this.conn;
+      void conn.closed.then(() => this.onAcpClosed(agent, conn.signal.reason));
       this.agentGone = agent.exited.then((exit) => this.onAgentExit(exit));
       return { ok: true };
     } finally {
@@ -199,16 +213,7 @@ export class SessionController {
   }
 
   async sessionNew(p: ActionParams<"agent.session.new">): Promise<{ session_id: string }> {
-    const { conn, config } = this.requireAgent();
-    if (this.initialized === null) throw new ProtocolError("CONFLICT", "agent is not initialized (send agent.initialize first)");
-    // ACP wants an absolute cwd; a relative one is taken relative to the agent's own cwd.
-    const cwd = path.resolve(config.agent.cwd ?? process.cwd(), p.cwd ?? ".");
-    let mcpServers: acp.McpServer[];
-    try {
-      mcpServers = await this.kandevTool.mcpServersFor(decideKandevTool(config.kandev_tool, this.initialized.agent_capabilities));
-    } catch (err) {
-      throw new ProtocolError("INTERNAL_ERROR", `cannot start the kandev MCP tool server: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    const { conn, cwd, mcpServers } = await this.sessionSetup(p.cwd);
     let res: acp.NewSessionResponse;
     try {
       res = await conn.agent.request(acp.methods.agent.session.new, { cwd, mcpServers });
@@ -218,6 +223,52 @@ export class SessionController {
     this.sessions.add(res.sessionId);
     this.currentSession = res.sessionId;
     return { session_id: res.sessionId };
+  }
+
+  /**
+   * ACP `session/load` of a session an earlier agent process created (the backend restarted). Only
+   * for agents that advertise `loadSession`. The history the agent replays as `session/update`s
+   * while loading is dropped, not emitted: the backend already holds that transcript, and emitting
+   * it would append the old turns to the new one.
+   */
+  async sessionLoad(p: ActionParams<"agent.session.load">): Promise<{ session_id: string }> {
+    const { conn, cwd, mcpServers, initialized } = await this.sessionSetup(p.cwd);
+    if (initialized.agent_capabilities.loadSession !== true) {
+      throw new ProtocolError("CONFLICT", "the agent does not advertise loadSession");
+    }
+    if (this.sessions.has(p.session_id)) throw new ProtocolError("CONFLICT", `session ${p.session_id} is already open`);
+    this.loading.add(p.session_id);
+    try {
+      await conn.agent.request(acp.methods.agent.session.load, { sessionId: p.session_id, cwd, mcpServers });
+      await this.link?.updatesDrained();
+    } catch (err) {
+      throw acpFailure("session/load", err);
+    } finally {
+      this.loading.delete(p.session_id);
+    }
+    this.sessions.add(p.session_id);
+    this.currentSession = p.session_id;
+    return { session_id: p.session_id };
+  }
+
+  /** What session/new and session/load both need: an initialized agent, an absolute cwd, MCP servers. */
+  private async sessionSetup(cwdParam: string | undefined): Promise<{
+    conn: acp.ClientConnection;
+    cwd: string;
+    mcpServers: acp.McpServer[];
+    initialized: InitializeResult;
+  }> {
+    const { conn, config } = this.requireAgent();
+    const initialized = this.initialized;
+    if (initialized === null) throw new ProtocolError("CONFLICT", "agent is not initialized (send agent.initialize first)");
+    // ACP wants an absolute cwd; a relative one is taken relative to the agent's own cwd.
+    const cwd = path.resolve(config.agent.cwd ?? process.cwd(), cwdParam ?? ".");
+    try {
+      const mcpServers = await this.kandevTool.mcpServersFor(decideKandevTool(config.kandev_tool, initialized.agent_capabilities));
+      return { conn, cwd, mcpServers, initialized };
+    } catch (err) {
+      throw new ProtocolError("INTERNAL_ERROR", `cannot start the kandev MCP tool server: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   prompt(p: ActionParams<"agent.prompt">): { turn_id: string } {
@@ -237,7 +288,11 @@ export class SessionController {
       .then(
         async (res) => {
           await this.link?.updatesDrained();
-          this.endTurn(turn, res.stopReason);
+          // The SDK does not validate responses: a stop reason that is not a short string would
+          // make turn.ended fail its schema and leave the backend waiting on a turn forever.
+          const stopReason: unknown = (res as { stopReason?: unknown } | null)?.stopReason;
+          if (typeof stopReason === "string" && stopReason.length > 0 && stopReason.length <= MAX_STOP_REASON_CHARS) this.endTurn(turn, stopReason);
+          else this.endTurn(turn, "error", { code: "INVALID_RESPONSE", message: "the agent answered session/prompt without a valid stopReason" });
         },
         async (err: unknown) => {
           // When the agent died, let the exit handling end the turn with the exit details first.
@@ -282,6 +337,7 @@ export class SessionController {
   }
 
   private onSessionUpdate(n: acp.SessionNotification): void {
+    if (this.loading.has(n.sessionId)) return;
     const turn = this.turn !== null && this.turn.sessionId === n.sessionId ? this.turn.turnId : null;
     this.emit("session.update", { session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
   }
@@ -319,10 +375,37 @@ export class SessionController {
     turn.markDone();
   }
 
+  /**
+   * The ACP connection closed. If the agent still runs it can no longer be talked to (a frame over
+   * ACP_MAX_FRAME_BYTES, a write that failed, or it closed its stdout): stop it, so the exit path
+   * ends the turn and settles pendings instead of leaving them to the idle watchdog. A clean EOF
+   * gets a moment first, since an agent that is exiting closes its stdout before the exit lands.
+   */
+  private onAcpClosed(agent: AgentProcess, reason: unknown): void {
+    if (this.shuttingDown !== null || !agent.running) return;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    const eof = message === "ACP connection closed";
+    const stop = () => {
+      if (this.shuttingDown !== null || !agent.running) return;
+      this.acpFailure = eof ? "the agent closed its ACP output but kept running" : `the ACP connection failed: ${message}`;
+      this.opts.log(`agentctl: ${this.acpFailure}; stopping the agent`);
+      void agent.stop(this.opts.agentKillGraceMs ?? 2000);
+    };
+    if (eof) setTimeout(stop, ACP_EOF_GRACE_MS).unref();
+    else stop();
+  }
+
   private onAgentExit(exit: AgentExit): void {
     const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
     if (this.shuttingDown === null) this.opts.log(`agentctl: the agent exited (${how})`);
-    if (this.turn !== null) this.endTurn(this.turn, "error", { code: "AGENT_EXITED", message: `the agent exited (${how})` });
+    if (this.acpFailure !== null) {
+      // Say why we stopped it, where the backend shows the agent's last words.
+      exit = { ...exit, stderrTail: `${exit.stderrTail}\nagentctl: ${this.acpFailure}; the agent was stopped`.slice(-STDERR_TAIL_CHARS) };
+    }
+    if (this.turn !== null) {
+      const error = this.acpFailure !== null ? { code: "ACP_CONNECTION_FAILED", message: this.acpFailure } : { code: "AGENT_EXITED", message: `the agent exited (${how})` };
+      this.endTurn(this.turn, "error", error);
+    }
     this.elicitations?.cancelAll("agent_exited");
     this.permissions.cancelAll("agent_exited");
     this.backend.cancelAll("agent_exited");

@@ -4,11 +4,20 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer, WebSocket, type RawData } from "ws";
-import { AGENT_STREAM_PATH, type Envelope } from "@kandev/protocol";
+import { AGENT_STREAM_PATH, eventId, type Envelope } from "@kandev/protocol";
 import { bearerToken, tokenMatches } from "./token.js";
 
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 export const EVENT_BUFFER_LIMIT = 1000;
+/**
+ * Events sent on a connection are kept this long (at most REPLAY_LIMIT of them) and replayed on
+ * the next one: a frame written to a socket whose peer is already gone is lost without an error,
+ * in the moment before we notice the close. Each event carries its number (`eventId`), so the
+ * client drops what it already had. Found by the reliability suite (an answer's settle event,
+ * sent as the backend's socket died, never reached the board).
+ */
+export const REPLAY_WINDOW_MS = 2000;
+export const REPLAY_LIMIT = 200;
 /** Close code sent to a client that a newer authorised connection replaced. */
 export const CLOSE_REPLACED = 4000;
 
@@ -27,13 +36,18 @@ export interface StreamServerOptions {
   log?: (message: string) => void;
   maxFrameBytes?: number;
   bufferLimit?: number;
+  /** Clock for the replay window (tests). */
+  now?: () => number;
 }
 
 export interface StreamServer {
   readonly port: number;
   /** True while a client is connected. */
   readonly connected: boolean;
-  /** Sends an event to the client, or buffers it (bounded, oldest dropped first) until one connects. */
+  /**
+   * Sends an event (numbered: `id` = eventId(n)) to the client, or buffers it (bounded, oldest
+   * dropped first) until one connects.
+   */
   emit(frame: Envelope): void;
   /**
    * Sends a frame to the connected client only; never buffers. Returns false when no client is
@@ -50,6 +64,14 @@ export async function startStreamServer(options: StreamServerOptions): Promise<S
   const buffer: string[] = [];
   let dropped = 0;
   let current: WebSocket | null = null;
+  let seq = 0;
+  /** Events sent on a connection lately, replayed on the next one (see REPLAY_WINDOW_MS). */
+  const recent: Array<{ at: number; text: string }> = [];
+  const now = options.now ?? Date.now;
+  const forgetOld = () => {
+    const cutoff = now() - REPLAY_WINDOW_MS;
+    while (recent.length > 0 && (recent.length > REPLAY_LIMIT || recent[0]!.at < cutoff)) recent.shift();
+  };
 
   const http = createServer((_req, res) => {
     res.writeHead(404, { "content-type": "application/json" });
@@ -83,8 +105,14 @@ export async function startStreamServer(options: StreamServerOptions): Promise<S
     current = ws;
     if (dropped > 0) log(`agentctl: ${dropped} event(s) were dropped while no client was connected (buffer limit ${bufferLimit})`);
     dropped = 0;
-    // Flush synchronously so nothing emitted meanwhile can overtake the buffered events.
-    for (const text of buffer.splice(0)) ws.send(text);
+    // Flush synchronously so nothing emitted meanwhile can overtake the buffered events; the
+    // recent ones first, as they were emitted before anything buffered.
+    forgetOld();
+    for (const { text } of recent) ws.send(text);
+    for (const text of buffer.splice(0)) {
+      ws.send(text);
+      recent.push({ at: now(), text });
+    }
     ws.on("message", (data: RawData, isBinary: boolean) => {
       if (ws !== current) return; // a replaced client's late frames are not ours to act on
       const raw = isBinary ? "" : rawToString(data);
@@ -116,9 +144,12 @@ export async function startStreamServer(options: StreamServerOptions): Promise<S
       return current !== null && current.readyState === WebSocket.OPEN;
     },
     emit(frame) {
-      const text = JSON.stringify(frame);
+      seq += 1;
+      const text = JSON.stringify({ ...frame, id: eventId(seq) });
       if (current !== null && current.readyState === WebSocket.OPEN) {
         current.send(text);
+        recent.push({ at: now(), text });
+        forgetOld();
         return;
       }
       buffer.push(text);

@@ -102,10 +102,41 @@ describe("agent stream over a real socket", () => {
     await b.close();
     const c = await StreamClient.connect(ctl.port, ctl.token);
     await c.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "end_turn" });
-    // Whatever B got live plus what C got (buffered or live) is the whole text, once, in order.
-    assert.equal(turnText(b, "t1") + turnText(c, "t1"), "buffered while nobody listens");
+    // Events are numbered; C also gets B's last few again (replay), so a client keeps each number
+    // once. Whatever B got live plus what C got (buffered, replayed or live) is the whole text,
+    // once, in order.
+    const seen = new Set<string>();
+    const text = [...b.events, ...c.events]
+      .filter((e) => {
+        assert.match(e.id ?? "", /^e-\d+$/, "every event is numbered");
+        if (seen.has(e.id!)) return false;
+        seen.add(e.id!);
+        return e.action === "session.update";
+      })
+      .map((e) => e.payload as { turn_id: string | null; update: { kind: string; text?: string } })
+      .filter((p) => p.turn_id === "t1" && p.update.kind === "agent_message_chunk")
+      .map((p) => p.update.text)
+      .join("");
+    assert.equal(text, "buffered while nobody listens");
     assert.ok(turnText(c, "t1").length > 0, "the new client received the missed chunks");
     assert.equal(a.eventsOf("session.update").length, 0);
+  });
+
+  test("events sent as the old socket died are replayed on the next connection, numbered, so none is lost", async () => {
+    const s = await startSession({ features: { acpElicitation: true } });
+    await s.client.call("agent.prompt", { session_id: s.sessionId, text: "/e2e:elicit-ask", turn_id: "t1" });
+    const requested = await s.client.waitForEvent("elicitation.requested");
+    const pendingId = (requested.payload as { pending_id: string }).pending_id;
+    // The answer goes out and the socket dies in the same tick: agentctl handles the frame and
+    // emits on a socket whose peer is gone before it sees the close.
+    s.client.sendRaw(JSON.stringify({ id: "r-1", type: "request", action: "agent.elicitations.respond", payload: { pending_id: pendingId, answers: [] } }));
+    (s.client as unknown as { ws: { terminate(): void } }).ws.terminate();
+    const c = await StreamClient.connect(s.ctl.port, s.ctl.token);
+    const settled = await c.waitForEvent("elicitation.settled", { pending_id: pendingId }, 15_000);
+    assert.equal((settled.payload as { outcome: string }).outcome, "answered");
+    await c.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "end_turn" });
+    const ids = c.events.map((e) => Number(e.id!.slice(2)));
+    assert.deepEqual(ids, [...ids].sort((x, y) => x - y), "in order");
   });
 });
 

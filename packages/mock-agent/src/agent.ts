@@ -7,6 +7,8 @@ export interface MockAgentOptions {
   scenarios: ScenarioRegistry;
   /** Diagnostics sink (the CLI writes to stderr). */
   log?: (message: string) => void;
+  /** Raw line writer to the client (the CLI's stdout); scenarios see it as `ctx.writeRaw`. */
+  writeRaw?: (line: string) => Promise<void>;
 }
 
 /** What the mock agent remembers across requests; exposed for in-process tests. */
@@ -57,7 +59,7 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
       try {
         const text = promptText(params.prompt);
         const parsed = parsePrompt(text);
-        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log });
+        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log, writeRaw: options.writeRaw ?? null });
         let stopReason: acp.StopReason;
         if (parsed.scenario === null) {
           await ctx.stream(`Mock agent received: ${text}`);
@@ -93,6 +95,7 @@ interface ContextInput {
   rest: string;
   state: MockAgentState;
   log: (message: string) => void;
+  writeRaw: ((line: string) => Promise<void>) | null;
 }
 
 function makeContext(input: ContextInput): ScenarioContext {
@@ -132,5 +135,6 @@ function makeContext(input: ContextInput): ScenarioContext {
     stream,
     sleep,
     log: input.log,
+    writeRaw: input.writeRaw,
   };
 }

@@ -41,6 +41,18 @@ export function tapStream(stream: acp.Stream, file: string, now: () => number = 
   return { readable, writable };
 }
 
+/** How much of a raw line the log keeps: fuzz lines can be megabytes. */
+export const RAW_LOG_CHARS = 512;
+
+/**
+ * The log line for a raw write (not a JSON-RPC frame): `frame` is `{raw, bytes}` with the line's
+ * first RAW_LOG_CHARS characters, so readers that look for `frame.method`/`frame.id` skip it.
+ */
+export function rawLogLine(line: string, now: () => number = Date.now): string {
+  const entry: FrameLogLine = { dir: "out", frame: { raw: line.slice(0, RAW_LOG_CHARS), bytes: Buffer.byteLength(line) }, ts: now() };
+  return `${JSON.stringify(entry)}\n`;
+}
+
 /** Reads a frame log back (for tests). */
 export function parseFrameLog(text: string): FrameLogLine[] {
   return text

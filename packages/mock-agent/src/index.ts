@@ -14,3 +14,8 @@ export {
   KANDEV_SERVER_NAME,
   KANDEV_TOOL,
 } from "./scenarios/kandev-question.js";
+export { fuzzCases, mulberry32, validBody, deepJson, RAW_ID_PREFIX } from "./scenarios/fuzz-cases.js";
+export type { FuzzCase, RawExpect, Rng } from "./scenarios/fuzz-cases.js";
+export { fuzzScenarios, numericArgs } from "./scenarios/fuzz.js";
+export type { FuzzTally } from "./scenarios/fuzz.js";
+export { rawLogLine, RAW_LOG_CHARS } from "./frame-log.js";

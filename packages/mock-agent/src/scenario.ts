@@ -31,6 +31,12 @@ export interface ScenarioContext {
   sleep(ms: number): Promise<void>;
   /** Writes a diagnostic line to stderr. */
   log(message: string): void;
+  /**
+   * Writes one raw line (a newline is added) to the client, bypassing JSON-RPC framing: invalid
+   * JSON, wrong envelopes, responses to nothing. Null when the transport gives no raw access (an
+   * in-process stream); the CLI provides it over stdout.
+   */
+  readonly writeRaw: ((line: string) => Promise<void>) | null;
 }
 
 export interface StreamOptions {

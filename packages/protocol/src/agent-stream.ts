@@ -60,6 +60,17 @@ export const InitializeResultSchema = z.object({
 export const SessionNewParamsSchema = z.object({ cwd: z.string().optional() });
 export const SessionNewResultSchema = z.object({ session_id: z.string() });
 
+/**
+ * ACP `session/load` of a session an earlier agent process created (only for agents that advertise
+ * `agentCapabilities.loadSession`). The history the agent replays while loading is not re-emitted:
+ * the backend already holds that transcript.
+ */
+export const SessionLoadParamsSchema = z.object({
+  session_id: z.string().min(1),
+  cwd: z.string().optional(),
+});
+export const SessionLoadResultSchema = z.object({ session_id: z.string() });
+
 export const PromptParamsSchema = z.object({
   session_id: z.string().min(1),
   text: z.string().min(1).max(1_000_000),
@@ -101,6 +112,7 @@ export const AGENT_ACTIONS = {
   "agent.configure": { params: ConfigureParamsSchema, result: OkResultSchema },
   "agent.initialize": { params: InitializeParamsSchema, result: InitializeResultSchema },
   "agent.session.new": { params: SessionNewParamsSchema, result: SessionNewResultSchema },
+  "agent.session.load": { params: SessionLoadParamsSchema, result: SessionLoadResultSchema },
   "agent.prompt": { params: PromptParamsSchema, result: PromptResultSchema },
   "agent.cancel": { params: CancelParamsSchema, result: OkResultSchema },
   "agent.permissions.respond": { params: PermissionRespondParamsSchema, result: SuccessResultSchema },

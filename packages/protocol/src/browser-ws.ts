@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MessageSchema, NotificationSchema, SessionSchema, TaskSchema } from "./entities.js";
+import { SessionLogNotificationSchema } from "./session-logs.js";
 
 /** Path of the browser WebSocket on the board's single origin. */
 export const BROWSER_WS_PATH = "/ws";
@@ -25,6 +26,8 @@ export const BROWSER_NOTIFICATIONS = {
   "session.message.added": z.object({ message: MessageSchema }),
   "session.message.updated": z.object({ message: MessageSchema }),
   notification: z.object({ notification: NotificationSchema }),
+  /** New lines of an agent's stderr (redacted), for subscribers of that session or its task. */
+  "session.log": SessionLogNotificationSchema,
 } as const;
 export type BrowserNotificationName = keyof typeof BROWSER_NOTIFICATIONS;
 export type BrowserNotification<N extends BrowserNotificationName> = z.infer<(typeof BROWSER_NOTIFICATIONS)[N]>;

@@ -19,6 +19,7 @@ describe("agent-stream contracts", () => {
       "agent.initialize",
       "agent.permissions.respond",
       "agent.prompt",
+      "agent.session.load",
       "agent.session.new",
       "agent.status",
     ]);
@@ -89,7 +90,7 @@ describe("browser WebSocket contracts", () => {
     assert.equal(SubscribeParamsSchema.safeParse({}).success, false);
   });
   test("the notifications the board relies on exist", () => {
-    for (const n of ["task.updated", "session.updated", "session.message.added", "session.message.updated", "notification"]) {
+    for (const n of ["task.updated", "session.updated", "session.message.added", "session.message.updated", "notification", "session.log"]) {
       assert.ok(n in BROWSER_NOTIFICATIONS, n);
     }
   });

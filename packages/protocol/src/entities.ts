@@ -10,6 +10,8 @@ export const AgentProfileSchema = z.object({
   command: z.array(z.string()).min(1),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
+  /** Sent to agentctl as `agent_id` (capabilities `_meta` variant); absent means the profile id. */
+  agent_id: z.string().optional(),
   builtin: z.boolean(),
   created_at: z.string(),
 });

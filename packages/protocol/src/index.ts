@@ -13,6 +13,7 @@ export {
   parseEnvelope,
 } from "./envelope.js";
 export type { ErrorCode, ErrorPayload, EnvelopeType, Envelope } from "./envelope.js";
+export { EVENT_ID_PREFIX, eventId, eventSeq } from "./event-seq.js";
 export { TaskStateSchema, SessionStateSchema, PendingActionSchema } from "./states.js";
 export type { TaskState, SessionState, PendingAction } from "./states.js";
 export {
@@ -35,6 +36,8 @@ export {
   InitializeResultSchema,
   SessionNewParamsSchema,
   SessionNewResultSchema,
+  SessionLoadParamsSchema,
+  SessionLoadResultSchema,
   PromptParamsSchema,
   PromptResultSchema,
   CancelParamsSchema,
@@ -140,3 +143,7 @@ export type {
   NotificationSettings,
   PatchNotificationSettingsBody,
 } from "./clarification-api.js";
+export { AgentPresetSchema, CreateProfileFromPresetBodySchema } from "./agent-presets.js";
+export type { AgentPreset, CreateProfileFromPresetBody } from "./agent-presets.js";
+export { SessionLogLineSchema, SessionLogsSchema, SessionLogNotificationSchema } from "./session-logs.js";
+export type { SessionLogLine, SessionLogs, SessionLogNotification } from "./session-logs.js";

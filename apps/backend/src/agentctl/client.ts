@@ -4,6 +4,7 @@ import {
   ErrorPayloadSchema,
   ProtocolError,
   errorFrame,
+  eventSeq,
   parseEnvelope,
   requestFrame,
   type AgentActionName,
@@ -37,12 +38,14 @@ export interface AgentStreamClientOptions {
 
 /**
  * Per-request timeouts. `null` means none: initialize and session/new can take minutes for a real
- * agent (package download, login), and agent.prompt answers at once anyway.
+ * agent (package download, login), and agent.prompt answers at once anyway. A live session sets its
+ * own ceiling for initialize (KANDEV_AGENT_INITIALIZE_TIMEOUT), so a silent agent fails loudly.
  */
 const DEFAULT_TIMEOUTS: Record<AgentActionName, number | null> = {
   "agent.configure": 60_000,
   "agent.initialize": null,
   "agent.session.new": null,
+  "agent.session.load": null,
   "agent.prompt": 30_000,
   "agent.cancel": 30_000,
   "agent.permissions.respond": 30_000,
@@ -67,6 +70,8 @@ export class AgentStreamClient {
   private readonly transport: AgentStreamTransport;
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;
+  /** Highest agentctl event number handled (see onNotification). */
+  private lastEventSeq = 0;
 
   constructor(private readonly options: AgentStreamClientOptions) {
     this.transport = new AgentStreamTransport({
@@ -195,6 +200,16 @@ export class AgentStreamClient {
   }
 
   private onNotification(frame: Envelope): void {
+    // agentctl numbers its events and replays the last few on a new connection (a frame sent as
+    // the old socket died is otherwise lost): handle each number once, in order.
+    const seq = eventSeq(frame.id);
+    if (seq !== null) {
+      if (seq <= this.lastEventSeq) return;
+      if (this.lastEventSeq > 0 && seq > this.lastEventSeq + 1) {
+        this.options.logger.warn("agent stream: events were lost (agentctl's buffer overflowed)", { missing: seq - this.lastEventSeq - 1 });
+      }
+      this.lastEventSeq = seq;
+    }
     if (!Object.prototype.hasOwnProperty.call(AGENT_EVENTS, frame.action)) {
       this.options.logger.warn("agent stream: unknown event dropped", { action: frame.action });
       return;

@@ -32,6 +32,8 @@ export class AgentStreamTransport {
   /** Test seam: while set, the socket stays down and no reconnect is attempted. */
   private suspended = false;
   private readonly backoff: { initialMs: number; maxMs: number; maxAttempts: number };
+  /** Frames that arrived between the handshake and attach() (see open()). */
+  private readonly early = new WeakMap<WebSocket, { frames: string[]; hold: (data: WebSocket.RawData, isBinary: boolean) => void }>();
 
   constructor(private readonly options: TransportOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -112,8 +114,20 @@ export class AgentStreamTransport {
         socket.terminate();
         reject(err);
       };
+      // agentctl flushes the events it buffered while we were away the moment it accepts us, so
+      // they can ride in the same TCP read as the 101 and be emitted before attach() runs (a
+      // promise continuation, after the socket's nextTick data). Held here, replayed by attach():
+      // without this, events of a reconnect were lost (found by the reliability suite).
+      const early: string[] = [];
+      const hold = (data: WebSocket.RawData, isBinary: boolean) => {
+        if (!isBinary) early.push(data.toString());
+      };
+      socket.on("message", hold);
+      this.early.set(socket, { frames: early, hold });
       socket.once("open", () => {
-        socket.removeAllListeners();
+        socket.removeAllListeners("open");
+        socket.removeAllListeners("error");
+        socket.removeAllListeners("unexpected-response");
         resolve(socket);
       });
       socket.once("unexpected-response", (_req, res) =>
@@ -129,6 +143,9 @@ export class AgentStreamTransport {
       return;
     }
     this.socket = socket;
+    const early = this.early.get(socket);
+    this.early.delete(socket);
+    if (early !== undefined) socket.off("message", early.hold);
     socket.on("message", (data, isBinary) => {
       if (isBinary) {
         this.options.logger.warn("agent stream: binary frame dropped");
@@ -136,6 +153,7 @@ export class AgentStreamTransport {
       }
       this.options.onFrame(data.toString());
     });
+    for (const text of early?.frames ?? []) this.options.onFrame(text);
     socket.on("error", (err) => this.options.logger.warn("agent stream socket error", { error: err.message }));
     socket.on("close", (code, reason) => {
       if (this.socket !== socket) return;

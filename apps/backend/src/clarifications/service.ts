@@ -3,6 +3,7 @@ import {
   ProtocolError,
   type AgentEvent,
   type Clarification,
+  type ClarificationAnswer,
   type ClarificationSource,
   type ClarificationStatus,
   type ElicitationRespondParams,
@@ -18,9 +19,11 @@ import * as repo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
 import { newId, nowIso } from "../repos/util.js";
 import { kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
-import { clarificationContent, clarificationMetadata, toClarificationView } from "./message.js";
-import { kandevTurnEndSettle, statusForSettledEvent } from "./outcomes.js";
+import { clarificationContent, clarificationMetadata, toClarificationView, withRejectReason } from "./message.js";
+import { kandevTurnEndSettle, operatorBy, operatorResolution, statusForSettledEvent } from "./outcomes.js";
 import { KandevWaiters } from "./waiters.js";
+import { DeferredSettles } from "./deferred-settles.js";
+import { isStorageUnavailable } from "../db/errors.js";
 
 /** How long a kandev-tool question waits for the operator unless configured otherwise. */
 export const DEFAULT_KANDEV_WAIT_MS = 2 * 60 * 60_000;
@@ -38,6 +41,8 @@ export interface ElicitationTarget {
   executionId: string;
   /** Sends `agent.elicitations.respond`; rejects with agentctl's ProtocolError or NOT_CONNECTED. */
   respondElicitation(params: ElicitationRespondParams): Promise<void>;
+  /** Whether the agent stream is up right now (an answer forwarded now leaves the board). */
+  connected?: () => boolean;
 }
 
 export interface ClarificationServiceOptions {
@@ -60,9 +65,23 @@ export interface ClarificationServiceOptions {
 export class ClarificationService {
   readonly waiters = new KandevWaiters();
   readonly kandevWaitMs: number;
+  /** Settles the database could not take yet (locked, full), written once it can. */
+  private readonly deferred: DeferredSettles;
+  /**
+   * Answers forwarded to agentctl and not yet given a verdict, per pending id, in sending order
+   * (the order agentctl handles them). agentctl announces an operator settle before answering the
+   * winning request, after answering every earlier one, so the head of the list is the winner
+   * when that event arrives. It carries no answers of its own; they come from here, which also
+   * covers an answer whose success never came back because the stream dropped after it left.
+   */
+  private readonly forwarded = new Map<string, ClarificationAnswer[]>();
 
   constructor(readonly options: ClarificationServiceOptions) {
     this.kandevWaitMs = options.kandevWaitMs ?? DEFAULT_KANDEV_WAIT_MS;
+    this.deferred = new DeferredSettles({
+      apply: (pendingId, s) => void this.settleNow(pendingId, s.status, s.resolution, s.extra),
+      logger: options.logger,
+    });
   }
 
   get db() {
@@ -101,8 +120,23 @@ export class ClarificationService {
       });
       return true;
     } catch (err) {
-      if (!(err instanceof repo.PendingIdCollisionError)) throw err;
-      logger.error("elicitation.requested reuses an existing pending id; ignored, nothing overwritten", { pending_id: p.pending_id });
+      if (err instanceof repo.PendingIdCollisionError) {
+        logger.error("elicitation.requested reuses an existing pending id; ignored, nothing overwritten", { pending_id: p.pending_id });
+        return false;
+      }
+      const error = err instanceof Error ? err.message : String(err);
+      if (repo.getClarification(this.db, p.pending_id) !== undefined) {
+        // Stored and shown; only the aftermath (task state, notification) failed.
+        logger.error("an elicitation was stored but its follow-up failed", { pending_id: p.pending_id, error });
+        return true;
+      }
+      // Not stored (the database is locked or full): nobody can see or answer this question, so
+      // fail closed and decline it now rather than leave the agent waiting for its deadline.
+      logger.error("could not store an elicitation; declining it", { pending_id: p.pending_id, error });
+      void this.options
+        .liveTarget(ctx.sessionId)
+        ?.respondElicitation({ pending_id: p.pending_id, answers: [], rejected: true })
+        .catch(() => undefined);
       return false;
     }
   }
@@ -181,6 +215,40 @@ export class ClarificationService {
     resolution: Resolution,
     extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown> = (m) => m,
   ): repo.ClarificationRow | undefined {
+    const waiting = this.deferred.get(pendingId);
+    if (waiting !== undefined) {
+      // Already decided, waiting for the database: the first settle wins (it may gain the answers).
+      // The same outcome asked again (agentctl's event, then the answer's success) reads as done.
+      const amended = this.deferred.amend(pendingId, status, resolution, extraMetadata);
+      if (!amended && (waiting.status !== status || waiting.resolution.by !== resolution.by)) return undefined;
+      const row = repo.getClarification(this.db, pendingId);
+      const decided = this.deferred.get(pendingId)!;
+      return row === undefined ? undefined : { ...row, status: decided.status, resolution: decided.resolution };
+    }
+    try {
+      return this.settleNow(pendingId, status, resolution, extraMetadata);
+    } catch (err) {
+      if (!isStorageUnavailable(err)) throw err;
+      // The outcome already happened (e.g. the agent got the answer); losing it here would leave a
+      // pending record nobody can answer. Keep it and write it once the database is back.
+      const row = repo.getClarification(this.db, pendingId);
+      if (row === undefined || row.status !== "pending") return undefined;
+      this.options.logger.error("could not record how a clarification ended; will retry", {
+        pending_id: pendingId,
+        status,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      this.deferred.defer(pendingId, { status, resolution, extra: extraMetadata });
+      return { ...row, status, resolution };
+    }
+  }
+
+  private settleNow(
+    pendingId: string,
+    status: ClarificationStatus,
+    resolution: Resolution,
+    extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown>,
+  ): repo.ClarificationRow | undefined {
     const { store } = this.options;
     const result = this.db.transaction(() => {
       const row = repo.settleClarification(this.db, pendingId, status, resolution);
@@ -189,6 +257,7 @@ export class ClarificationService {
       return { row, message };
     });
     if (result === undefined) return undefined;
+    this.forwarded.delete(pendingId);
     if (result.message !== undefined) store.announceUpdated(result.message);
     store.recomputeTask(result.row.taskId);
     return result.row;
@@ -214,7 +283,31 @@ export class ClarificationService {
       this.options.logger.warn("elicitation.settled for an unknown pending id", { pending_id: p.pending_id });
       return;
     }
-    this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), { by: p.reason, at: nowIso() });
+    const at = nowIso();
+    const sent = this.forwarded.get(p.pending_id)?.[0];
+    if (sent !== undefined && operatorBy(sent) === p.reason) {
+      // The operator's answer settled it: record what was chosen (it may have been sent just before
+      // the stream dropped, so the respond request never heard the success).
+      this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), operatorResolution(sent, at), (m) => withRejectReason(m, sent));
+      return;
+    }
+    this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), { by: p.reason, at });
+  }
+
+  /** respond.ts: `answer` is about to be forwarded to agentctl (see `forwarded`). */
+  noteForwarded(pendingId: string, answer: ClarificationAnswer): void {
+    const list = this.forwarded.get(pendingId);
+    if (list === undefined) this.forwarded.set(pendingId, [answer]);
+    else list.push(answer);
+  }
+
+  /** respond.ts: agentctl gave its verdict on this forwarded `answer`. */
+  forgetForwarded(pendingId: string, answer: ClarificationAnswer): void {
+    const list = this.forwarded.get(pendingId);
+    if (list === undefined) return;
+    const i = list.indexOf(answer);
+    if (i >= 0) list.splice(i, 1);
+    if (list.length === 0) this.forwarded.delete(pendingId);
   }
 
   /**
@@ -254,6 +347,8 @@ export class ClarificationService {
   /** Backend shutdown: waiters end (the stream is closing anyway); rows stay for the next start. */
   shutdown(): void {
     this.waiters.rejectAll(new ProtocolError("NOT_CONNECTED", "the board is shutting down"));
+    this.deferred.flush();
+    this.deferred.close();
   }
 
   private settleAll(rows: repo.ClarificationRow[], status: ClarificationStatus, by: string): number {

@@ -6,6 +6,9 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema.js";
 
+/** How long a write waits for another connection's lock before failing (see openDatabase). */
+export const BUSY_TIMEOUT_MS = 1000;
+
 /** The drizzle handle every repository function takes. */
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -24,13 +27,18 @@ export function defaultMigrationsFolder(): string {
  * Opens (creating folder and file if needed) the SQLite database at `file`, applies every pending
  * migration and returns the drizzle handle. WAL lets readers proceed during writes; busy_timeout
  * rides out a concurrent writer (e.g. a second backend pointed at the same file) instead of failing.
+ * It is short on purpose: better-sqlite3 waits synchronously, so the whole board (every session's
+ * events, every request) stands still while it waits. A writer's commit takes milliseconds; a
+ * lock held longer (another program's open transaction) fails the write with 503 DATABASE_BUSY
+ * after BUSY_TIMEOUT_MS instead of freezing the board for seconds per write.
  */
 export function openDatabase(file: string, options: { migrationsFolder?: string } = {}): DatabaseHandle {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   try {
+    reportCommitErrorsOfReturningWrites(sqlite);
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
     const db = drizzle(sqlite, { schema });
@@ -48,4 +56,26 @@ export function openDatabase(file: string, options: { migrationsFolder?: string 
     sqlite.close();
     throw err;
   }
+}
+
+const PATCHED = Symbol.for("kandev.returningWritesRunToCompletion");
+
+/**
+ * better-sqlite3's `Statement#get` steps once and then resets the statement. For a write with
+ * RETURNING outside a transaction (every `insert/update ... returning().get()` of the repos),
+ * SQLite commits at that reset, and a commit that fails (the disk is full) is not reported: get()
+ * hands back the row of a write that was rolled back. Found by the reliability suite: a POST
+ * answered 201 with the new row, and nothing was stored. For writes that return rows, get() now
+ * runs the statement to completion (all()), so the failed commit throws SQLITE_FULL like run() does.
+ * Reads keep the driver's get().
+ */
+function reportCommitErrorsOfReturningWrites(sqlite: Database.Database): void {
+  type Statement = { reader: boolean; readonly: boolean; all(...args: unknown[]): unknown[]; get(...args: unknown[]): unknown };
+  const proto = Object.getPrototypeOf(sqlite.prepare("SELECT 1")) as Statement & { [PATCHED]?: true };
+  if (proto[PATCHED]) return;
+  const get = proto.get;
+  proto.get = function (this: Statement, ...args: unknown[]) {
+    return this.reader && !this.readonly ? this.all(...args)[0] : get.apply(this, args);
+  };
+  proto[PATCHED] = true;
 }

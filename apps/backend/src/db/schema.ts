@@ -13,6 +13,8 @@ export const agentProfiles = sqliteTable("agent_profiles", {
   command: text("command", { mode: "json" }).$type<string[]>().notNull(),
   env: text("env", { mode: "json" }).$type<Record<string, string>>(),
   cwd: text("cwd"),
+  /** Sent to agentctl as `agent_id` (capabilities `_meta` variant); null means the profile id. */
+  agentId: text("agent_id"),
   builtin: integer("builtin", { mode: "boolean" }).notNull().default(false),
   createdAt: text("created_at").notNull().default(now),
 });

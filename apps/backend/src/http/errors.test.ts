@@ -37,6 +37,20 @@ describe("toErrorReply", () => {
     }
   });
 
+  test("SQLite failures name the machine's condition: locked 503 DATABASE_BUSY, full 507 DATABASE_FULL, else 500 DATABASE_ERROR", () => {
+    const sqlite = (code: string, message: string) => Object.assign(new Error(message), { name: "SqliteError", code });
+    const busy = toErrorReply(sqlite("SQLITE_BUSY", "database is locked"));
+    assert.deepEqual([busy.status, busy.body.error.code, busy.body.error.details], [503, "DATABASE_BUSY", { sqlite_code: "SQLITE_BUSY" }]);
+    assert.match(busy.body.error.message, /locked by another connection.*try again/);
+    assert.equal(toErrorReply(sqlite("SQLITE_LOCKED_SHAREDCACHE", "locked")).body.error.code, "DATABASE_BUSY");
+    const full = toErrorReply(sqlite("SQLITE_FULL", "database or disk is full"));
+    assert.deepEqual([full.status, full.body.error.code], [507, "DATABASE_FULL"]);
+    assert.match(full.body.error.message, /disk holding the database is full/);
+    const io = toErrorReply(sqlite("SQLITE_IOERR_WRITE", "disk I/O error"));
+    assert.deepEqual([io.status, io.body.error.code, io.body.error.message], [500, "DATABASE_ERROR", "the database failed: disk I/O error"]);
+    assert.equal(toErrorReply(Object.assign(new Error("x"), { code: "SQLITE_FULL" })).body.error.code, "INTERNAL_ERROR", "only a SqliteError");
+  });
+
   test("anything else is 500 INTERNAL_ERROR with the message", () => {
     assert.deepEqual(toErrorReply(new Error("boom")), { status: 500, body: { error: { code: "INTERNAL_ERROR", message: "boom" } } });
     assert.equal(toErrorReply("str").body.error.message, "str");

@@ -1,5 +1,6 @@
 import { ProtocolError, type ErrorCode } from "@kandev/protocol";
 import { z } from "zod";
+import { isDatabaseBusy, sqliteCode } from "../db/errors.js";
 
 /** An error that already knows its HTTP status and public code (HTTP-only codes live here). */
 export class HttpError extends Error {
@@ -45,7 +46,26 @@ export function toErrorReply(err: unknown): ErrorReply {
   if (err instanceof z.ZodError) {
     return reply(400, "VALIDATION_ERROR", "request failed validation", zodDetails(err));
   }
+  const database = databaseErrorReply(err);
+  if (database !== null) return database;
   return reply(500, "INTERNAL_ERROR", err instanceof Error ? err.message : String(err), undefined);
+}
+
+/**
+ * SQLite failures are the machine's condition, not a bug in the request: say which one, so the
+ * operator knows to close the other program holding the file or to free disk space.
+ */
+export function databaseErrorReply(err: unknown): ErrorReply | null {
+  const code = sqliteCode(err);
+  if (code === null || !(err instanceof Error)) return null;
+  const detail = { sqlite_code: code };
+  if (isDatabaseBusy(code)) {
+    return reply(503, "DATABASE_BUSY", `the database is locked by another connection (${err.message}); try again`, detail);
+  }
+  if (code === "SQLITE_FULL") {
+    return reply(507, "DATABASE_FULL", `the disk holding the database is full (${err.message}); free some space and try again`, detail);
+  }
+  return reply(500, "DATABASE_ERROR", `the database failed: ${err.message}`, detail);
 }
 
 export function zodDetails(err: z.ZodError): Array<{ path: string; message: string }> {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { isOriginAllowed, isStateChanging } from "./origin.js";
+import { isHostAllowed, isOriginAllowed, isStateChanging } from "./origin.js";
 
 describe("origin check", () => {
   test("absent Origin (curl, scripts) is allowed", () => {
@@ -32,5 +32,24 @@ describe("origin check", () => {
   test("only GET/HEAD/OPTIONS are safe", () => {
     for (const m of ["GET", "head", "OPTIONS"]) assert.equal(isStateChanging(m), false);
     for (const m of ["POST", "PATCH", "PUT", "DELETE"]) assert.equal(isStateChanging(m), true);
+  });
+});
+
+describe("host check (DNS rebinding)", () => {
+  test("IP literals, localhost and *.localhost are always allowed, with or without a port", () => {
+    for (const host of ["127.0.0.1:38429", "127.0.0.1", "10.1.2.3:80", "[::1]:38429", "[::1]", "localhost:38429", "LOCALHOST", "app.localhost:3000"]) {
+      assert.equal(isHostAllowed(host, "127.0.0.1", []), true, host);
+    }
+  });
+  test("any other name is refused unless it is the listening host or an allowed origin's host", () => {
+    assert.equal(isHostAllowed("evil.example:38429", "127.0.0.1", []), false);
+    assert.equal(isHostAllowed("localhost.evil.example", "127.0.0.1", []), false);
+    assert.equal(isHostAllowed("mybox.lan:38429", "mybox.lan", []), true);
+    assert.equal(isHostAllowed("board.example:443", "0.0.0.0", ["https://board.example"]), true);
+    assert.equal(isHostAllowed("other.example", "0.0.0.0", ["https://board.example", "not a url"]), false);
+  });
+  test("no Host (not a browser) is allowed; a malformed one is not", () => {
+    assert.equal(isHostAllowed(undefined, "127.0.0.1", []), true);
+    for (const host of ["", "a b", "evil.example@127.0.0.1", "127.0.0.1/x", "[::1", "x:123456"]) assert.equal(isHostAllowed(host, "127.0.0.1", []), false, host);
   });
 });

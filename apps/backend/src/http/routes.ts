@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import {
-  CreateAgentProfileBodySchema,
   CreateTaskBodySchema,
   PatchRuntimeFlagBodySchema,
   PermissionRespondBodySchema,
@@ -14,12 +12,14 @@ import type { SessionManager } from "../lifecycle/session-manager.js";
 import type { LiveStore } from "../lifecycle/store.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
-import * as profilesRepo from "../repos/profiles.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
-import { toMessage, toProfile, toSession, toTask } from "../views.js";
+import type { PresetContext } from "../agents/presets.js";
+import type { SessionLogs } from "../lifecycle/session-logs.js";
+import { toMessage, toSession, toTask } from "../views.js";
+import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
-import { conflict, notFound } from "./errors.js";
+import { notFound } from "./errors.js";
 import { Router } from "./router.js";
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
@@ -30,28 +30,18 @@ export interface RouteDeps {
   flags: FlagService;
   clarifications: ClarificationService;
   notifications: NotificationService;
+  logs: SessionLogs;
+  presetContext: () => PresetContext;
 }
 
 /** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
-export function buildRouter({ store, sessions, flags, clarifications, notifications }: RouteDeps): Router {
+export function buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext }: RouteDeps): Router {
   const db = store.db;
   const router = new Router();
 
   router.add("GET", "/api/v1/health", () => ({ status: 200, body: { status: "ok", version } }));
 
-  router.add("GET", "/api/v1/agent-profiles", () => ({ status: 200, body: profilesRepo.listProfiles(db).map(toProfile) }));
-  router.add("POST", "/api/v1/agent-profiles", async (ctx) => {
-    const body = CreateAgentProfileBodySchema.parse(await ctx.body());
-    const row = profilesRepo.insertProfile(db, {
-      id: body.id ?? randomUUID(),
-      name: body.name,
-      command: body.command,
-      ...(body.env !== undefined && { env: body.env }),
-      ...(body.cwd !== undefined && { cwd: body.cwd }),
-    });
-    if (row === undefined) throw conflict(`agent profile ${body.id} already exists`);
-    return { status: 201, body: toProfile(row) };
-  });
+  addAgentRoutes(router, { db, logs, presetContext });
 
   router.add("POST", "/api/v1/tasks", async (ctx) => {
     const body = CreateTaskBodySchema.parse(await ctx.body());

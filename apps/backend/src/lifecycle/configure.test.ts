@@ -23,6 +23,12 @@ describe("buildConfigureParams", () => {
     assert.deepEqual(params.features, { acpElicitation: false });
   });
 
+  test("a profile made for a real agent sends its agent_id (capabilities variant), not its own id", () => {
+    const params = buildConfigureParams({ profile: { ...profile, id: "my-claude", agentId: "claude-acp" }, features: { acpElicitation: false }, timeouts: {} });
+    assert.equal(params.agent_id, "claude-acp");
+    assert.equal(buildConfigureParams({ profile: { ...profile, agentId: null }, features: { acpElicitation: false }, timeouts: {} }).agent_id, "mock");
+  });
+
   test("does not alias the profile's arrays", () => {
     const params = buildConfigureParams({ profile, features: { acpElicitation: false }, timeouts: {} });
     assert.notEqual(params.agent.command, profile.command);

@@ -1,7 +1,7 @@
 import type { AgentActionParams, Features } from "@kandev/protocol";
 
 export interface ConfigureInput {
-  profile: { id: string; command: string[]; env: Record<string, string> | null; cwd: string | null };
+  profile: { id: string; command: string[]; env: Record<string, string> | null; cwd: string | null; agentId?: string | null };
   features: Features;
   timeouts: { elicitationAnswerMs?: number; acpIdleMs?: number };
 }
@@ -19,7 +19,8 @@ export function buildConfigureParams(input: ConfigureInput): AgentActionParams<"
       ...(profile.env !== null && { env: { ...profile.env } }),
       ...(profile.cwd !== null && { cwd: profile.cwd }),
     },
-    agent_id: profile.id,
+    // A profile made for a real agent names its capabilities variant (e.g. claude-acp); others use their id.
+    agent_id: profile.agentId ?? profile.id,
     features: { ...features },
     timeouts: {
       ...(timeouts.elicitationAnswerMs !== undefined && { elicitation_answer_ms: timeouts.elicitationAnswerMs }),

@@ -6,20 +6,28 @@ import {
   type AgentActionName,
   type AgentActionParams,
   type AgentActionResult,
+  type AgentCommand,
   type ElicitationRespondParams,
 } from "@kandev/protocol";
 import { AgentStreamClient, type AgentEventMessage } from "../agentctl/client.js";
+import {
+  exitedDuringStartReason,
+  initializeTimeoutReason,
+  spawnRefusedReason,
+  type StartPhase,
+} from "../agents/start-errors.js";
 import type { AgentctlProcess, LocalExecutor } from "../agentctl/local-executor.js";
 import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
 import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
+import type { SessionLogs } from "./session-logs.js";
+import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, type StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
 import { Transcript } from "./transcript.js";
 
 const STDERR_TAIL_CHARS = 4096;
-
 export interface LiveSessionDeps {
   store: LiveStore;
   executor: LocalExecutor;
@@ -28,6 +36,10 @@ export interface LiveSessionDeps {
   onGone: (sessionId: string) => void;
   clarifications: ClarificationService;
   notifications: NotificationService;
+  logs: SessionLogs;
+  /** Why the agent command cannot be run (missing, not executable), or null when it can. */
+  checkCommand: (agent: AgentCommand) => string | null;
+  initializeTimeoutMs?: number;
   /** Test seam: sees every request to agentctl (action and params) just before it is sent. */
   onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
   /** Test seam: sees every validated agentctl event before it is handled. */
@@ -49,6 +61,10 @@ export class LiveSession {
   ending = false;
   private readonly transcript: Transcript;
   private agentStderr = "";
+  /** Where the start-up is; null once the ACP session is open (or before start). */
+  private startPhase: StartPhase | null = null;
+  private onAgentExited: () => void = () => undefined;
+  private readonly agentExited = new Promise<void>((resolve) => (this.onAgentExited = resolve));
   /** The error message of the last turn that ended with an error, so a crash completes it. */
   private turnErrorMessage: { turnId: string; messageId: string; metadata: Record<string, unknown> } | null = null;
 
@@ -61,9 +77,20 @@ export class LiveSession {
     this.transcript = new Transcript(deps.store, { sessionId, taskId }, turnId);
   }
 
-  /** agentctl -> configure -> initialize -> session/new -> first prompt. Failures fail the session. */
-  async start(configure: AgentActionParams<"agent.configure">, cwd: string | null, text: string): Promise<void> {
+  /**
+   * agentctl -> configure -> initialize -> session/new (or session/load when resuming) -> first
+   * prompt. Failures fail the session with a reason an operator can act on. A command that cannot
+   * be run fails it synchronously, before anything is spawned.
+   */
+  async start(plan: StartPlan): Promise<void> {
     const { store, executor, logger } = this.deps;
+    this.deps.logs.configure(this.sessionId, plan.secrets);
+    const problem = this.deps.checkCommand(plan.configure.agent);
+    if (problem !== null) {
+      this.fail(problem, "");
+      return;
+    }
+    this.startPhase = "configure";
     try {
       const proc = await executor.start();
       this.proc = proc;
@@ -89,21 +116,82 @@ export class LiveSession {
         onLost: (err) => {
           if (!this.ending) this.fail(`lost the connection to agentctl: ${err.message}`, proc.stderrTail());
         },
+        timeouts: { "agent.initialize": this.initializeTimeoutMs },
       });
       this.client = client;
       await client.connect();
-      await this.send(client, "agent.configure", configure);
-      await this.send(client, "agent.initialize", {});
-      const { session_id } = await this.send(client, "agent.session.new", cwd !== null ? { cwd } : {});
+      await this.send(client, "agent.configure", plan.configure);
+      this.startPhase = "initialize";
+      const init = await this.send(client, "agent.initialize", {});
+      this.startPhase = "session";
+      const session_id = await this.openAcpSession(client, plan, init.agent_capabilities.loadSession === true);
       if (this.ending) return;
+      this.startPhase = null;
       this.acpSessionId = session_id;
       store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
-      await this.send(client, "agent.prompt", { session_id, text, turn_id: this.turnId });
+      await this.send(client, "agent.prompt", { session_id, text: plan.text, turn_id: this.turnId });
     } catch (err) {
-      if (this.ending) return;
-      const message = err instanceof Error ? err.message : String(err);
-      this.fail(`could not start the agent: ${message}`, this.proc?.stderrTail() ?? "");
+      await this.startFailed(plan, err);
     }
+  }
+
+  private get initializeTimeoutMs(): number {
+    return this.deps.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
+  }
+
+  /**
+   * session/new, or when resuming after a restart session/load of the stored ACP session if the
+   * agent can load sessions. An agent that cannot (or refuses to) starts a fresh session, and the
+   * transcript says it has no memory of the earlier turns.
+   */
+  private async openAcpSession(client: AgentStreamClient, plan: StartPlan, canLoad: boolean): Promise<string> {
+    const cwd = plan.cwd !== null ? { cwd: plan.cwd } : {};
+    const previous = plan.resume?.acpSessionId ?? null;
+    if (plan.resume !== undefined) {
+      let note = FRESH_SESSION_NOTE;
+      if (previous !== null && canLoad) {
+        try {
+          return (await this.send(client, "agent.session.load", { session_id: previous, ...cwd })).session_id;
+        } catch (err) {
+          // A dead agent or stream is a start failure; an agent that refused the load starts over.
+          if (this.ending || !(err instanceof ProtocolError) || err.code === "NOT_CONNECTED" || err.code === "TIMEOUT") throw err;
+          note = `The agent could not reload its earlier session (${err.message}); it starts without memory of earlier turns.`;
+        }
+      }
+      this.deps.store.addMessage({
+        sessionId: this.sessionId,
+        taskId: this.taskId,
+        turnId: this.turnId,
+        authorType: "agent",
+        type: "status",
+        content: note,
+        metadata: { resume: "new_session" },
+      });
+    }
+    return (await this.send(client, "agent.session.new", cwd)).session_id;
+  }
+
+  /** Turns a start-up failure into the reason the operator reads, and fails the session. */
+  private async startFailed(plan: StartPlan, err: unknown): Promise<void> {
+    if (this.ending) return;
+    const phase = this.startPhase;
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof ProtocolError && phase === "configure" && err.code === "BAD_REQUEST" && /cannot start agent command/.test(message)) {
+      this.fail(spawnRefusedReason(plan.configure.agent.command, message), "");
+      return;
+    }
+    if (err instanceof ProtocolError && phase === "initialize" && err.code === "TIMEOUT") {
+      this.fail(initializeTimeoutReason(this.initializeTimeoutMs), this.agentStderr);
+      return;
+    }
+    if (phase !== null && this.proc !== null) {
+      // The agent may have died at once: its exit report (code + stderr) says more than the error.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.agentExited, new Promise<void>((r) => (timer = setTimeout(r, AGENT_EXIT_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (this.ending) return;
+    }
+    this.fail(`could not start the agent: ${message}`, this.proc?.stderrTail() ?? "");
   }
 
   /** Sends a new prompt; the caller has already written the turn and the user message. */
@@ -295,12 +383,15 @@ export class LiveSession {
         this.deps.clarifications.onElicitationSettled(this.clarificationContext(), event.payload);
         return;
       case "agent.stderr":
-        this.agentStderr = (this.agentStderr + event.payload.text).slice(-STDERR_TAIL_CHARS);
+        this.agentStderr = (this.agentStderr + event.payload.text + "\n").slice(-STDERR_TAIL_CHARS);
+        this.deps.logs.append(this.sessionId, this.taskId, event.payload.text);
         return;
       case "agent.exited": {
         const p = event.payload;
         const how = p.signal !== null ? `signal ${p.signal}` : `code ${p.code}`;
-        this.fail(`the agent exited unexpectedly (${how})`, p.stderr_tail);
+        const reason = this.startPhase !== null ? exitedDuringStartReason(this.startPhase, p, p.stderr_tail) : `the agent exited unexpectedly (${how})`;
+        this.onAgentExited();
+        this.fail(reason, p.stderr_tail);
         return;
       }
       default: {

@@ -1,7 +1,9 @@
+import path from "node:path";
 import {
   PermissionRespondBodySchema,
   ProtocolError,
   type AgentActionName,
+  type AgentCommand,
   type CreateTaskBody,
   type Features,
   type Session,
@@ -10,6 +12,7 @@ import {
 import type { z } from "zod";
 import type { AgentEventMessage } from "../agentctl/client.js";
 import type { LocalExecutor } from "../agentctl/local-executor.js";
+import { checkAgentCommand } from "../agents/start-errors.js";
 import type { ClarificationService, ElicitationTarget } from "../clarifications/service.js";
 import { conflict, notFound, validationError } from "../http/errors.js";
 import type { Logger } from "../logger.js";
@@ -19,8 +22,11 @@ import * as profilesRepo from "../repos/profiles.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
 import * as turnsRepo from "../repos/turns.js";
+import { toSession } from "../views.js";
 import { buildConfigureParams } from "./configure.js";
 import { LiveSession } from "./live-session.js";
+import { secretsFor, type SessionLogs } from "./session-logs.js";
+import type { StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
 
 export const BACKEND_RESTARTED = "backend restarted";
@@ -35,6 +41,13 @@ export interface SessionManagerOptions {
   defaultProfileId: string;
   clarifications: ClarificationService;
   notifications: NotificationService;
+  logs: SessionLogs;
+  /** The environment agentctl and agents get (its PATH finds agent commands; secret-looking values are redacted from logs). */
+  agentEnv: Record<string, string>;
+  /** The board's working directory: where a relative agent command or cwd is resolved. */
+  cwd: string;
+  /** Ceiling for ACP initialize (default 5 min). */
+  initializeTimeoutMs?: number;
   /** Test seams, see LiveSessionDeps. */
   onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
   onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
@@ -74,14 +87,20 @@ export class SessionManager {
     store.addMessage({ sessionId: session.id, taskId: task.id, turnId, authorType: "user", type: "text", content: body.prompt });
     const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
     const live = this.track(new LiveSession(session.id, task.id, turnId, this.liveDeps()));
-    const configure = buildConfigureParams({ profile, features: this.options.features, timeouts: this.options.timeouts });
-    const run = live.start(configure, profile.cwd, body.prompt).finally(() => this.starts.delete(run));
-    this.starts.add(run);
-    return { task: store.taskView(task.id)!, session: started };
+    this.run(live, this.planFor(profile, body.prompt));
+    // A command that cannot run fails the session synchronously: answer with what is true now.
+    const now = sessionsRepo.getSession(this.db, session.id);
+    return { task: store.taskView(task.id)!, session: now !== undefined && now.state !== started.state ? toSession(now) : started };
   }
 
-  /** Starts a new turn on a session waiting for input. */
+  /**
+   * Starts a new turn on a session waiting for input. A session whose agentctl went away with a
+   * previous run of the backend is resumed: a fresh agentctl and agent, the ACP session reloaded
+   * when the agent can, then this prompt.
+   */
   async prompt(sessionId: string, text: string): Promise<{ turn_id: string }> {
+    const existing = sessionsRepo.getSession(this.db, sessionId);
+    if (existing !== undefined && !this.isLive(sessionId) && isResumable(existing)) return this.resume(existing, text);
     const { session, live } = this.liveSession(sessionId);
     if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is already running");
     const { store } = this.options;
@@ -97,6 +116,20 @@ export class SessionManager {
       }
       throw err;
     }
+    return { turn_id: turn.id };
+  }
+
+  /** Restarts a session the previous backend run left behind, with `text` as its next turn. */
+  private resume(session: sessionsRepo.SessionRow, text: string): { turn_id: string } {
+    if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
+    const profile = profilesRepo.getProfile(this.db, session.agentProfileId);
+    if (profile === undefined) throw conflict(`the session's agent profile ${session.agentProfileId} no longer exists`);
+    const { store } = this.options;
+    const turn = turnsRepo.insertTurn(this.db, { sessionId: session.id });
+    store.addMessage({ sessionId: session.id, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+    store.updateSession(session.id, { state: "STARTING", currentTurnId: turn.id, error: null });
+    const live = this.track(new LiveSession(session.id, session.taskId, turn.id, this.liveDeps()));
+    this.run(live, { ...this.planFor(profile, text), resume: { acpSessionId: session.acpSessionId } });
     return { turn_id: turn.id };
   }
 
@@ -129,7 +162,11 @@ export class SessionManager {
   liveTarget(sessionId: string): ElicitationTarget | undefined {
     const live = this.live.get(sessionId);
     if (live === undefined || live.ending) return undefined;
-    return { executionId: live.executionId, respondElicitation: (params) => live.respondElicitation(params) };
+    return {
+      executionId: live.executionId,
+      respondElicitation: (params) => live.respondElicitation(params),
+      connected: () => live.client?.connected === true,
+    };
   }
 
   /** Test seam: drop a live session's agent stream while its agentctl keeps running. */
@@ -148,7 +185,8 @@ export class SessionManager {
    * store). A session whose turn had finished keeps its state, so its task stays in REVIEW: the
    * work is done and the operator still has to look at it; its error says the agent is gone. A
    * session that was starting or mid-turn becomes CANCELLED with "backend restarted" and a status
-   * message, so the interruption is visible. Idempotent. Returns how many were interrupted.
+   * message, so the interruption is visible. Either is resumed by its next prompt (isResumable).
+   * Idempotent. Returns how many were interrupted.
    */
   reconcileLeftovers(): number {
     const { store } = this.options;
@@ -188,6 +226,31 @@ export class SessionManager {
     await this.options.executor.stopAll();
   }
 
+  private planFor(profile: profilesRepo.ProfileRow, text: string): StartPlan {
+    return {
+      configure: buildConfigureParams({ profile, features: this.options.features, timeouts: this.options.timeouts }),
+      cwd: profile.cwd,
+      text,
+      secrets: secretsFor(profile.env, this.options.agentEnv),
+    };
+  }
+
+  private run(live: LiveSession, plan: StartPlan): void {
+    const run = live.start(plan).finally(() => this.starts.delete(run));
+    this.starts.add(run);
+  }
+
+  /** Why a profile's command cannot be run, checked the way agentctl will spawn it. */
+  private checkCommand(agent: AgentCommand): string | null {
+    const env = { ...this.options.agentEnv, ...(agent.env ?? {}) };
+    return checkAgentCommand(agent.command, { pathEnv: env.PATH, cwd: path.resolve(this.options.cwd, agent.cwd ?? ".") });
+  }
+
+  private isLive(sessionId: string): boolean {
+    const live = this.live.get(sessionId);
+    return live !== undefined && !live.ending;
+  }
+
   private liveSession(sessionId: string): { session: sessionsRepo.SessionRow; live: LiveSession } {
     const session = sessionsRepo.getSession(this.db, sessionId);
     if (session === undefined) throw notFound(`session ${sessionId}`);
@@ -209,10 +272,22 @@ export class SessionManager {
       onGone: (id: string) => this.live.delete(id),
       clarifications: this.options.clarifications,
       notifications: this.options.notifications,
+      logs: this.options.logs,
+      checkCommand: (agent: AgentCommand) => this.checkCommand(agent),
+      ...(this.options.initializeTimeoutMs !== undefined && { initializeTimeoutMs: this.options.initializeTimeoutMs }),
       ...(this.options.onAgentRequest !== undefined && { onAgentRequest: this.options.onAgentRequest }),
       ...(this.options.onAgentEvent !== undefined && { onAgentEvent: this.options.onAgentEvent }),
     };
   }
+}
+
+/**
+ * A session the previous backend run left behind (its agentctl died with it) takes a new prompt by
+ * resuming: finished work (WAITING_FOR_INPUT) and interrupted work (CANCELLED) alike, both marked
+ * by reconcileLeftovers. Failed sessions and sessions cancelled by the operator do not.
+ */
+export function isResumable(session: Pick<sessionsRepo.SessionRow, "state" | "error">): boolean {
+  return session.error === BACKEND_RESTARTED && (session.state === "WAITING_FOR_INPUT" || session.state === "CANCELLED");
 }
 
 function errorText(err: unknown): string {

@@ -2,7 +2,9 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { ClarificationSource, ClarificationStatus, Question, Resolution } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { clarifications } from "../db/schema.js";
-import { nowIso } from "./util.js";
+import { nowIso, prepared, setPlaceholder } from "./util.js";
+
+const ph = sql.placeholder;
 
 export type ClarificationRow = Omit<typeof clarifications.$inferSelect, "source" | "status" | "questions" | "resolution"> & {
   source: ClarificationSource;
@@ -37,18 +39,42 @@ export class PendingIdCollisionError extends Error {
 /** Inserts a pending record; throws PendingIdCollisionError when the id is taken. */
 export function insertClarification(db: Db, input: NewClarification): ClarificationRow {
   const at = nowIso();
-  const row = db
-    .insert(clarifications)
-    .values({ ...input, status: "pending", resolution: null, createdAt: at, updatedAt: at })
-    .onConflictDoNothing({ target: clarifications.pendingId })
-    .returning()
-    .get();
+  const insert = prepared(db, "clarifications.insert", (d) =>
+    d
+      .insert(clarifications)
+      .values({
+        pendingId: ph("pendingId"),
+        sessionId: ph("sessionId"),
+        taskId: ph("taskId"),
+        turnId: ph("turnId"),
+        messageId: ph("messageId"),
+        source: ph("source"),
+        executionId: ph("executionId"),
+        toolCallId: ph("toolCallId"),
+        message: ph("message"),
+        questions: ph("questions"),
+        deadline: ph("deadline"),
+        dedupKey: ph("dedupKey"),
+        status: "pending",
+        resolution: null,
+        createdAt: ph("at"),
+        updatedAt: ph("at"),
+      })
+      .onConflictDoNothing({ target: clarifications.pendingId })
+      .returning()
+      .prepare(),
+  );
+  const { pendingId, sessionId, taskId, turnId, messageId, source, executionId, toolCallId, message, questions, deadline, dedupKey } = input;
+  const row = insert.get({ pendingId, sessionId, taskId, turnId, messageId, source, executionId, toolCallId, message, questions, deadline, dedupKey, at });
   if (row === undefined) throw new PendingIdCollisionError(input.pendingId);
   return row as ClarificationRow;
 }
 
 export function getClarification(db: Db, pendingId: string): ClarificationRow | undefined {
-  return db.select().from(clarifications).where(eq(clarifications.pendingId, pendingId)).get() as ClarificationRow | undefined;
+  const select = prepared(db, "clarifications.get", (d) =>
+    d.select().from(clarifications).where(eq(clarifications.pendingId, ph("pendingId"))).prepare(),
+  );
+  return select.get({ pendingId }) as ClarificationRow | undefined;
 }
 
 /** Oldest first, optionally filtered by session and status. */
@@ -103,20 +129,26 @@ export function listPending(
  * longer pending: the first settle wins, whatever races after it.
  */
 export function settleClarification(db: Db, pendingId: string, status: ClarificationStatus, resolution: Resolution): ClarificationRow | undefined {
-  return db
-    .update(clarifications)
-    .set({ status, resolution, updatedAt: nowIso() })
-    .where(and(eq(clarifications.pendingId, pendingId), eq(clarifications.status, "pending")))
-    .returning()
-    .get() as ClarificationRow | undefined;
+  const update = prepared(db, "clarifications.settle", (d) =>
+    d
+      .update(clarifications)
+      .set({ status: setPlaceholder<ClarificationStatus>("status"), resolution: setPlaceholder<Resolution>("resolution"), updatedAt: setPlaceholder<string>("at") })
+      .where(and(eq(clarifications.pendingId, ph("pendingId")), eq(clarifications.status, "pending")))
+      .returning()
+      .prepare(),
+  );
+  return update.get({ pendingId, status, resolution, at: nowIso() }) as ClarificationRow | undefined;
 }
 
 /** Replaces the resolution of a settled record (adds the operator's answers to an event's settle). */
 export function updateResolution(db: Db, pendingId: string, resolution: Resolution): ClarificationRow | undefined {
-  return db
-    .update(clarifications)
-    .set({ resolution, updatedAt: nowIso() })
-    .where(eq(clarifications.pendingId, pendingId))
-    .returning()
-    .get() as ClarificationRow | undefined;
+  const update = prepared(db, "clarifications.resolution", (d) =>
+    d
+      .update(clarifications)
+      .set({ resolution: setPlaceholder<Resolution>("resolution"), updatedAt: setPlaceholder<string>("at") })
+      .where(eq(clarifications.pendingId, ph("pendingId")))
+      .returning()
+      .prepare(),
+  );
+  return update.get({ pendingId, resolution, at: nowIso() }) as ClarificationRow | undefined;
 }

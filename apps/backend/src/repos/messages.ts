@@ -2,7 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { MessageType } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { messages } from "../db/schema.js";
-import { newId, nowIso } from "./util.js";
+import { newId, nowIso, prepared, setPlaceholder } from "./util.js";
+
+const ph = sql.placeholder;
 
 export type MessageRow = Omit<typeof messages.$inferSelect, "authorType" | "type"> & {
   authorType: "user" | "agent";
@@ -22,26 +24,41 @@ export interface NewMessage {
 }
 
 export function insertMessage(db: Db, input: NewMessage): MessageRow {
-  return db
-    .insert(messages)
-    .values({
-      id: input.id ?? newId(),
-      sessionId: input.sessionId,
-      taskId: input.taskId,
-      turnId: input.turnId,
-      authorType: input.authorType,
-      type: input.type,
-      content: input.content,
-      requestsInput: input.requestsInput ?? false,
-      metadata: input.metadata ?? {},
-      createdAt: nowIso(),
-    })
-    .returning()
-    .get() as MessageRow;
+  const insert = prepared(db, "messages.insert", (d) =>
+    d
+      .insert(messages)
+      .values({
+        id: ph("id"),
+        sessionId: ph("sessionId"),
+        taskId: ph("taskId"),
+        turnId: ph("turnId"),
+        authorType: ph("authorType"),
+        type: ph("type"),
+        content: ph("content"),
+        requestsInput: ph("requestsInput"),
+        metadata: ph("metadata"),
+        createdAt: ph("createdAt"),
+      })
+      .returning()
+      .prepare(),
+  );
+  return insert.get({
+    id: input.id ?? newId(),
+    sessionId: input.sessionId,
+    taskId: input.taskId,
+    turnId: input.turnId,
+    authorType: input.authorType,
+    type: input.type,
+    content: input.content,
+    requestsInput: input.requestsInput ?? false,
+    metadata: input.metadata ?? {},
+    createdAt: nowIso(),
+  }) as MessageRow;
 }
 
 export function getMessage(db: Db, id: string): MessageRow | undefined {
-  return db.select().from(messages).where(eq(messages.id, id)).get() as MessageRow | undefined;
+  const select = prepared(db, "messages.get", (d) => d.select().from(messages).where(eq(messages.id, ph("id"))).prepare());
+  return select.get({ id }) as MessageRow | undefined;
 }
 
 /** A session's transcript in the order things happened. */
@@ -59,12 +76,22 @@ export function appendContent(db: Db, id: string, text: string): MessageRow | un
     .get() as MessageRow | undefined;
 }
 
-export function updateMessage(
-  db: Db,
-  id: string,
-  patch: Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>,
-): MessageRow | undefined {
-  return db.update(messages).set(patch).where(eq(messages.id, id)).returning().get() as MessageRow | undefined;
+type MessagePatch = Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>;
+const PATCHABLE = ["content", "requestsInput", "metadata"] as const;
+
+export function updateMessage(db: Db, id: string, patch: MessagePatch): MessageRow | undefined {
+  // One prepared statement per set of patched columns; undefined values are left out, as set() does.
+  const keys = PATCHABLE.filter((k) => patch[k] !== undefined);
+  if (keys.length === 0) return getMessage(db, id);
+  const update = prepared(db, `messages.update:${keys.join(",")}`, (d) =>
+    d
+      .update(messages)
+      .set(Object.fromEntries(keys.map((k) => [k, setPlaceholder(k)])) as MessagePatch)
+      .where(eq(messages.id, ph("id")))
+      .returning()
+      .prepare(),
+  );
+  return update.get({ ...Object.fromEntries(keys.map((k) => [k, patch[k]])), id }) as MessageRow | undefined;
 }
 
 /** The request message that carries `pending_id` in its metadata (permission or clarification). */
@@ -84,7 +111,11 @@ export function findByPendingId(db: Db, sessionId: string, type: MessageType, pe
 
 /** Messages of a session that still request input, optionally only those of one turn. */
 export function listOpenRequests(db: Db, sessionId: string, turnId?: string | null): MessageRow[] {
-  const conditions = [eq(messages.sessionId, sessionId), eq(messages.requestsInput, true)];
-  if (turnId !== undefined && turnId !== null) conditions.push(eq(messages.turnId, turnId));
-  return db.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).all() as MessageRow[];
+  const byTurn = turnId !== undefined && turnId !== null;
+  const select = prepared(db, byTurn ? "messages.open:turn" : "messages.open", (d) => {
+    const conditions = [eq(messages.sessionId, ph("sessionId")), eq(messages.requestsInput, true)];
+    if (byTurn) conditions.push(eq(messages.turnId, ph("turnId")));
+    return d.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).prepare();
+  });
+  return select.all(byTurn ? { sessionId, turnId } : { sessionId }) as MessageRow[];
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.js";
 import { notificationDeliveries } from "../db/schema.js";
-import { newId, nowIso } from "./util.js";
+import { newId, nowIso, prepared } from "./util.js";
+import { sql } from "drizzle-orm";
 
 /**
  * Records that a notification of `kind` for `dedupKey` goes out. Returns false when one already
@@ -10,11 +11,15 @@ export function claimDelivery(
   db: Db,
   input: { kind: string; dedupKey: string; taskId: string; sessionId: string },
 ): boolean {
-  const row = db
-    .insert(notificationDeliveries)
-    .values({ id: newId(), kind: input.kind, dedupKey: input.dedupKey, taskId: input.taskId, sessionId: input.sessionId, createdAt: nowIso() })
-    .onConflictDoNothing()
-    .returning({ id: notificationDeliveries.id })
-    .get();
+  const ph = sql.placeholder;
+  const insert = prepared(db, "notificationDeliveries.claim", (d) =>
+    d
+      .insert(notificationDeliveries)
+      .values({ id: ph("id"), kind: ph("kind"), dedupKey: ph("dedupKey"), taskId: ph("taskId"), sessionId: ph("sessionId"), createdAt: ph("createdAt") })
+      .onConflictDoNothing()
+      .returning({ id: notificationDeliveries.id })
+      .prepare(),
+  );
+  const row = insert.get({ id: newId(), kind: input.kind, dedupKey: input.dedupKey, taskId: input.taskId, sessionId: input.sessionId, createdAt: nowIso() });
   return row !== undefined;
 }

@@ -1,11 +1,12 @@
 import type { Db } from "../db/client.js";
 import { notificationSettings } from "../db/schema.js";
-import { nowIso } from "./util.js";
+import { nowIso, prepared } from "./util.js";
 
 /** Every stored setting by key (a missing key means its default). */
 export function listSettings(db: Db): Record<string, boolean> {
   const out: Record<string, boolean> = {};
-  for (const row of db.select().from(notificationSettings).all()) out[row.key] = row.enabled;
+  const select = prepared(db, "notificationSettings.all", (d) => d.select().from(notificationSettings).prepare());
+  for (const row of select.all()) out[row.key] = row.enabled;
   return out;
 }
 

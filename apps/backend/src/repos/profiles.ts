@@ -16,7 +16,7 @@ export function getProfile(db: Db, id: string): ProfileRow | undefined {
 /** Inserts a profile; returns undefined when the id is taken (the caller answers 409). */
 export function insertProfile(
   db: Db,
-  input: { id: string; name: string; command: string[]; env?: Record<string, string>; cwd?: string; builtin?: boolean },
+  input: { id: string; name: string; command: string[]; env?: Record<string, string>; cwd?: string; agentId?: string; builtin?: boolean },
 ): ProfileRow | undefined {
   return db
     .insert(agentProfiles)
@@ -26,6 +26,7 @@ export function insertProfile(
       command: input.command,
       env: input.env ?? null,
       cwd: input.cwd ?? null,
+      agentId: input.agentId ?? null,
       builtin: input.builtin ?? false,
       createdAt: nowIso(),
     })

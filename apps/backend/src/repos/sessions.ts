@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { sessions } from "../db/schema.js";
-import { newId, nowIso } from "./util.js";
+import { newId, nowIso, prepared } from "./util.js";
 
 export type SessionRow = Omit<typeof sessions.$inferSelect, "state"> & { state: SessionState };
 
@@ -21,7 +21,8 @@ export function insertSession(db: Db, input: { taskId: string; agentProfileId: s
 }
 
 export function getSession(db: Db, id: string): SessionRow | undefined {
-  return db.select().from(sessions).where(eq(sessions.id, id)).get() as SessionRow | undefined;
+  const select = prepared(db, "sessions.get", (d) => d.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
+  return select.get({ id }) as SessionRow | undefined;
 }
 
 /** A task's sessions, oldest first. */
@@ -33,6 +34,16 @@ export function listSessionsForTask(db: Db, taskId: string): SessionRow[] {
 export function latestSessionsByTask(db: Db, taskIds: readonly string[]): Map<string, SessionRow> {
   const out = new Map<string, SessionRow>();
   if (taskIds.length === 0) return out;
+  if (taskIds.length === 1) {
+    // One task is the hot case (every task recompute): a prepared query for its newest session.
+    const taskId = taskIds[0]!;
+    const select = prepared(db, "sessions.latest", (d) =>
+      d.select().from(sessions).where(eq(sessions.taskId, sql.placeholder("taskId"))).orderBy(desc(sessions.createdAt), desc(rowid)).limit(1).prepare(),
+    );
+    const row = select.get({ taskId }) as SessionRow | undefined;
+    if (row !== undefined) out.set(taskId, row);
+    return out;
+  }
   const rows = db
     .select()
     .from(sessions)

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { PendingAction, TaskState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { tasks } from "../db/schema.js";
-import { newId, nowIso } from "./util.js";
+import { newId, nowIso, prepared, setPlaceholder } from "./util.js";
 
 export type TaskRow = Omit<typeof tasks.$inferSelect, "state" | "pendingAction"> & {
   state: TaskState;
@@ -19,7 +19,8 @@ export function insertTask(db: Db, input: { title: string; agentProfileId: strin
 }
 
 export function getTask(db: Db, id: string): TaskRow | undefined {
-  return db.select().from(tasks).where(eq(tasks.id, id)).get() as TaskRow | undefined;
+  const select = prepared(db, "tasks.get", (d) => d.select().from(tasks).where(eq(tasks.id, sql.placeholder("id"))).prepare());
+  return select.get({ id }) as TaskRow | undefined;
 }
 
 /** Newest first, optionally only one state. */
@@ -31,10 +32,13 @@ export function listTasks(db: Db, filter: { state?: TaskState } = {}): TaskRow[]
 
 /** Writes state and pending action; returns the row, or undefined for an unknown id. */
 export function updateTaskState(db: Db, id: string, state: TaskState, pendingAction: PendingAction): TaskRow | undefined {
-  return db
-    .update(tasks)
-    .set({ state, pendingAction, updatedAt: nowIso() })
-    .where(eq(tasks.id, id))
-    .returning()
-    .get() as TaskRow | undefined;
+  const update = prepared(db, "tasks.state", (d) =>
+    d
+      .update(tasks)
+      .set({ state: setPlaceholder<TaskState>("state"), pendingAction: setPlaceholder<PendingAction>("pendingAction"), updatedAt: setPlaceholder<string>("at") })
+      .where(eq(tasks.id, sql.placeholder("id")))
+      .returning()
+      .prepare(),
+  );
+  return update.get({ id, state, pendingAction, at: nowIso() }) as TaskRow | undefined;
 }

@@ -16,9 +16,11 @@ import {
   type Message,
   type Notification,
   type Session,
+  type SessionLogNotification,
   type SubscribeParams,
   type Task,
 } from "@kandev/protocol";
+import type { LogPublisher } from "../lifecycle/session-logs.js";
 import type { Logger } from "../logger.js";
 import { isOriginAllowed } from "../http/origin.js";
 
@@ -52,7 +54,7 @@ export function topicOf(params: SubscribeParams): string {
  * The browser WebSocket at /ws: subscriptions per socket, fan-out of task/session/message updates,
  * notifications to everyone. Every outgoing payload is validated against BROWSER_NOTIFICATIONS.
  */
-export class BrowserHub implements Publisher {
+export class BrowserHub implements Publisher, LogPublisher {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly heartbeat: NodeJS.Timeout;
@@ -92,6 +94,9 @@ export class BrowserHub implements Publisher {
   }
   notify(notification: Notification): void {
     this.publish("notification", { notification }, () => true);
+  }
+  sessionLog(payload: SessionLogNotification): void {
+    this.publish("session.log", payload, (t) => t.has(`session:${payload.session_id}`) || t.has(`task:${payload.task_id}`));
   }
 
   /** Closes every browser socket (server shutdown). */

@@ -242,6 +242,13 @@ export const de: LocaleShape = {
       browserOnly: "Desktop und Ton gelten nur für diesen Browser.",
     },
   },
+  agentLog: {
+    title: "Agent-Protokoll",
+    lines_one: "{{count}} Zeile",
+    lines_other: "{{count}} Zeilen",
+    empty: "Der Agent hat noch nichts in sein Protokoll geschrieben.",
+    loadFailed: "Das Agent-Protokoll konnte nicht geladen werden: {{message}}",
+  },
   states: {
     todo: "Zu erledigen",
     starting: "Startet",

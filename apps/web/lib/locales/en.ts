@@ -240,6 +240,13 @@ export const en = {
       browserOnly: "Desktop and sound apply to this browser only.",
     },
   },
+  agentLog: {
+    title: "Agent log",
+    lines_one: "{{count}} line",
+    lines_other: "{{count}} lines",
+    empty: "The agent has not written anything to its log yet.",
+    loadFailed: "Could not load the agent log: {{message}}",
+  },
   states: {
     todo: "To do",
     starting: "Starting",

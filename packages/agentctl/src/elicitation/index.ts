@@ -8,7 +8,7 @@
  * Passing `rawElicitationParams` replaces the SDK's own params schema, so malformed bodies reach
  * `handleCreate` and are declined instead of being answered -32602 by the SDK (see INVARIANTS.md).
  */
-export { ElicitationManager, checkElicitationTimeouts, MAX_ANSWER_TIMEOUT_MS } from "./manager.js";
+export { ElicitationManager, checkElicitationTimeouts, MAX_ANSWER_TIMEOUT_MS, MAX_PENDING_ELICITATIONS } from "./manager.js";
 export type { ElicitationClock, ElicitationEmit, ElicitationManagerOptions, SettleReason } from "./manager.js";
 export type { ElicitationResponse, ContentValue } from "./answers.js";
 export { buildResponse } from "./answers.js";

@@ -40,6 +40,14 @@ export interface ElicitationManagerOptions {
   idleTimeoutMs?: number;
   /** Diagnostics (declines and their reasons); never receives question text or answers. */
   log?: (message: string) => void;
+  /**
+   * Whether `sessionId` is one of this agent's ACP sessions (agentctl's `session/new` results).
+   * A request scoped to any other session is declined: it belongs to no turn, so no turn cancel
+   * would ever settle it. Absent: every session id is accepted (unit tests).
+   */
+  knowsSession?: (sessionId: string) => boolean;
+  /** At most this many pendings at once; further requests are declined (default MAX_PENDING_ELICITATIONS). */
+  maxPending?: number;
 }
 
 /** Who or what settled a pending, as carried by `elicitation.settled.reason`. */
@@ -60,6 +68,12 @@ const CANCEL: ElicitationResponse = { action: "cancel" };
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Upper bound on the answer timeout (about 31 years) so the deadline is always a valid date. */
 export const MAX_ANSWER_TIMEOUT_MS = 1e12;
+/**
+ * How many elicitations one agentctl parks at once. A real agent asks one question (a few with
+ * MCP servers) at a time; the cap stops a runaway agent from flooding the operator, the database
+ * and every browser with questions.
+ */
+export const MAX_PENDING_ELICITATIONS = 1000;
 
 const realClock: ElicitationClock = {
   now: () => Date.now(),
@@ -124,6 +138,11 @@ export class ElicitationManager {
     }
     const request = parseCreateRequest(params);
     if (!request.ok) return this.declined(request.reason, request.detail);
+    if (this.opts.knowsSession !== undefined && !this.opts.knowsSession(request.value.sessionId)) {
+      return this.declined("unknown_session", "sessionId is not one of this agent's sessions");
+    }
+    const limit = this.opts.maxPending ?? MAX_PENDING_ELICITATIONS;
+    if (this.pending.size >= limit) return this.declined("too_many_pending", `${this.pending.size} elicitations are already pending (at most ${limit})`);
     const mapped = mapElicitation(request.value);
     if (!mapped.ok) return this.declined(mapped.reason, mapped.detail);
     if (signal.aborted) return CANCEL;

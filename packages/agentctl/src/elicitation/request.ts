@@ -5,6 +5,7 @@
  * what the agent sent (including bodies the SDK's own schema would reject with -32602) and can
  * decline them as the spec asks. Only the form mode with a session scope is accepted.
  */
+import { LIMITS } from "@kandev/protocol";
 
 /** Why a request was declined without reaching the operator. */
 export type DeclineReason =
@@ -15,6 +16,8 @@ export type DeclineReason =
   | "request_scope"
   | "ambiguous_scope"
   | "missing_session"
+  | "unknown_session"
+  | "too_many_pending"
   | "malformed"
   | "too_many_properties"
   | "too_many_options"
@@ -80,6 +83,10 @@ export function parseCreateRequest(raw: unknown): Parsed<FormRequest> {
   const toolCallId = field(raw, "toolCallId");
   if (toolCallId !== undefined && toolCallId !== null && typeof toolCallId !== "string") {
     return decline("malformed", "toolCallId is not a string");
+  }
+  // Ids travel verbatim (never clipped), so an id too long for the event schema cannot be shown.
+  if (typeof toolCallId === "string" && toolCallId.length > LIMITS.maxIdChars) {
+    return decline("malformed", `toolCallId is longer than ${LIMITS.maxIdChars} characters`);
   }
   const message = field(raw, "message");
   if (typeof message !== "string") return decline("malformed", "message is not a string");

@@ -238,6 +238,8 @@ export function mapElicitation(request: FormRequest): Parsed<MappedElicitation> 
   });
   return {
     ok: true,
-    value: { sessionId: request.sessionId, toolCallId: request.toolCallId, message: request.message, questions: mapped },
+    // The message is display text: clipped like a prompt, so one request cannot carry megabytes
+    // into the event, the database and every browser.
+    value: { sessionId: request.sessionId, toolCallId: request.toolCallId, message: clip(request.message, LIMITS.maxPromptChars), questions: mapped },
   };
 }

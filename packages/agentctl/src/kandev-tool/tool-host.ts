@@ -1,7 +1,14 @@
 // Decides whether the agent gets the kandev MCP server in `session/new`, starts the server once
 // (lazily, only when an agent can use it) and closes it with agentctl or the agent.
 import type * as acp from "@agentclientprotocol/sdk";
-import { startKandevToolServer, type KandevToolRelay, type KandevToolServer } from "./mcp-server.js";
+import type { KandevToolRelay, KandevToolServer } from "./mcp-server.js";
+
+/**
+ * The MCP server module (and the MCP SDK under it, ~0.3 s of CPU to load on the 2-core machine)
+ * is loaded only when an agent can use the tool: most agentctl starts never need it.
+ */
+const startLazily = (opts: { relay: KandevToolRelay }): Promise<KandevToolServer> =>
+  import("./mcp-server.js").then((m) => m.startKandevToolServer(opts));
 
 /** Name of the MCP server entry in `session/new`; the agent prefixes its tools with it. */
 export const KANDEV_MCP_SERVER_NAME = "kandev";
@@ -33,7 +40,7 @@ export function kandevMcpServer(url: string): acp.McpServer {
 export interface KandevToolHostOptions {
   relay: KandevToolRelay;
   log: (message: string) => void;
-  /** Seam for tests; defaults to {@link startKandevToolServer}. */
+  /** Seam for tests; defaults to `startKandevToolServer` (mcp-server.ts), loaded on first use. */
   start?: (opts: { relay: KandevToolRelay }) => Promise<KandevToolServer>;
 }
 
@@ -55,7 +62,7 @@ export class KandevToolHost {
       return [];
     }
     if (this.closed) return [];
-    this.server ??= (this.opts.start ?? startKandevToolServer)({ relay: this.opts.relay });
+    this.server ??= (this.opts.start ?? startLazily)({ relay: this.opts.relay });
     try {
       return [kandevMcpServer((await this.server).url)];
     } catch (err) {

@@ -1,7 +1,9 @@
 import type { ScenarioRegistry } from "../scenario.js";
+import { benchScenarios } from "./bench.js";
 import { crash } from "./crash.js";
 import { echo, plain } from "./echo.js";
 import { elicitationScenarios } from "./elicitation.js";
+import { fuzzScenarios } from "./fuzz.js";
 import { hang } from "./hang.js";
 import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
@@ -19,6 +21,8 @@ export const scenarios: ScenarioRegistry = {
   hang,
   ...elicitationScenarios,
   ...kandevQuestionScenarios,
+  ...fuzzScenarios,
+  ...benchScenarios,
 };
 
 export { CRASH_LINE, CRASH_EXIT_CODE } from "./crash.js";

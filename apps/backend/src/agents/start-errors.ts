@@ -1,0 +1,88 @@
+// The words an operator reads when an agent cannot be started: what failed, with the command, the
+// exit code and the agent's last words, and what to do about it. Pure, so every message is tested.
+import { installHintFor } from "./presets.js";
+import { resolveExecutable, type FileCheck, type Resolution } from "./executable.js";
+
+/** Where a session's start-up was when it failed. */
+export type StartPhase = "configure" | "initialize" | "session";
+
+const PHASE_WORDS: Record<StartPhase, string> = {
+  configure: "while starting",
+  initialize: "before answering ACP initialize",
+  session: "while opening its ACP session",
+};
+
+/**
+ * Checks that a profile's command can be run, the way spawn() will look for it. Returns the reason
+ * to fail the session with, or null when the executable is there.
+ */
+export function checkAgentCommand(
+  command: readonly string[],
+  options: { pathEnv: string | undefined; cwd: string; check?: FileCheck },
+): string | null {
+  const file = command[0] ?? "";
+  const resolved = resolveExecutable(file, options);
+  return resolved.ok ? null : missingCommandReason(command, resolved);
+}
+
+/** "the agent command "x" was not found on PATH. Install it: ..." (or "is not executable"). */
+export function missingCommandReason(command: readonly string[], resolved: Extract<Resolution, { ok: false }>): string {
+  const file = command[0] ?? "";
+  const where = file.includes("/") ? "" : " on PATH";
+  const what =
+    resolved.reason === "not_executable"
+      ? `the agent command "${file}" is not executable${where === "" ? "" : ` (found${where}, but without execute permission)`}`
+      : `the agent command "${file}" was not found${where}`;
+  return `${what}. ${adviceFor(command)}`;
+}
+
+/** Maps agentctl's own refusal to spawn (`cannot start agent command "x": spawn x EACCES`). */
+export function spawnRefusedReason(command: readonly string[], agentctlMessage: string): string {
+  const file = command[0] ?? "";
+  const code = /\b(ENOENT|EACCES|ENOTDIR|EPERM)\b/.exec(agentctlMessage)?.[1];
+  const what =
+    code === "ENOENT" || code === "ENOTDIR"
+      ? `the agent command "${file}" was not found`
+      : code === "EACCES" || code === "EPERM"
+        ? `the agent command "${file}" is not executable`
+        : `the agent command "${file}" could not be started (${agentctlMessage})`;
+  return `${what}. ${adviceFor(command)}`;
+}
+
+function adviceFor(command: readonly string[]): string {
+  const hint = installHintFor(command);
+  return hint !== undefined ? `Install it: ${hint}` : "Check the profile's command, or install the agent so the board can run it.";
+}
+
+/** The agent process ended before the session was up. `stderrTail` adds its last line, if any. */
+export function exitedDuringStartReason(
+  phase: StartPhase,
+  exit: { code: number | null; signal: string | null },
+  stderrTail: string,
+): string {
+  const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
+  const last = lastLine(stderrTail);
+  return `the agent exited ${PHASE_WORDS[phase]} (${how})${last !== undefined ? `: ${last}` : ""}`;
+}
+
+/** The agent never answered ACP initialize. */
+export function initializeTimeoutReason(timeoutMs: number): string {
+  return `the agent did not answer ACP initialize within ${formatMs(timeoutMs)}; is the command an ACP agent, and does it start without asking for input? See its log.`;
+}
+
+/** The last non-empty line of a stderr tail, cut to a readable length. */
+export function lastLine(text: string, max = 300): string | undefined {
+  const line = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .at(-1);
+  if (line === undefined) return undefined;
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+function formatMs(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `agent_profiles` ADD `agent_id` text;
