@@ -21,10 +21,10 @@ describe("fixtures:capture arguments", () => {
   });
 
   test("--out, --fixtures and --from resolve against the cwd; --flag=value works too", () => {
-    assert.deepEqual(parse("--bridge=latest", "--out", "tmp/x", "--fixtures=/abs/fx", "--dry-run"), {
+    assert.deepEqual(parse("--bridge=latest", "--out", "out/x", "--fixtures=/abs/fx", "--dry-run"), {
       bridge: "latest",
       from: null,
-      out: "/repo/tmp/x",
+      out: "/repo/out/x",
       fixtures: "/abs/fx",
       dryRun: true,
     });
