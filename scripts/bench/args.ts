@@ -1,0 +1,108 @@
+// Command line of `npm run bench`, parsed without I/O so every rule is unit-tested.
+
+export const USAGE = `npm run bench [-- options]
+
+  --sessions 1,10,50     concurrent sessions per run (default 1,10,50; --quick 1,5)
+  --round-trips N        question/answer round trips per session and run (default 200; --quick 10)
+  --pending N            elicitations held pending at once for the memory figure (default 1000)
+  --growth N             round trips of the "no growth" check (default 10000; --quick 0 = skipped)
+  --paced-rate Q         the latency pass offers Q questions/s across all sessions (default 100;
+                         0 = report the latency of the saturated pass instead)
+  --quick                a smoke run that finishes in under a minute (small counts, no board)
+  --board, --no-board    measure the board in Chromium or not (default: yes; --quick: no)
+  --json                 print the result as one JSON object, last on stdout
+  -h, --help             this text
+
+Needs the built packages (npm run build); the board measurement also needs apps/web/.next and
+Chromium at /usr/bin/chromium (override with KANDEV_BENCH_CHROMIUM).`;
+
+export interface BenchArgs {
+  sessions: number[];
+  roundTrips: number;
+  pending: number;
+  growth: number;
+  pacedRate: number;
+  quick: boolean;
+  board: boolean;
+  json: boolean;
+  help: boolean;
+}
+
+/** A bad command line; the message says what to fix. */
+export class UsageError extends Error {}
+
+const MAX_SESSIONS = 500;
+
+function positiveInt(flag: string, text: string | undefined, { allowZero = false, max = 10_000_000 } = {}): number {
+  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`${flag} needs a whole number, got ${text === undefined ? "nothing" : JSON.stringify(text)}`);
+  const n = Number(text);
+  if ((!allowZero && n < 1) || n > max) throw new UsageError(`${flag} must be between ${allowZero ? 0 : 1} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Parses `--sessions 1,10,50` into sorted, distinct counts. */
+export function parseSessionList(text: string | undefined): number[] {
+  if (text === undefined || text.trim() === "") throw new UsageError("--sessions needs a list such as 1,10,50");
+  const counts = text.split(",").map((s) => positiveInt("--sessions", s.trim(), { max: MAX_SESSIONS }));
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
+
+/** Parses argv (without node and the script); `--flag=value` and `--flag value` both work. */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
+  const given: Partial<Record<"sessions" | "roundTrips" | "pending" | "growth" | "pacedRate", string>> = {};
+  const out = { quick: false, json: false, help: false };
+  let board: boolean | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const value = () => {
+      const v = tokens[++i];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${t} needs a value`);
+      return v;
+    };
+    switch (t) {
+      case "--sessions":
+        given.sessions = value();
+        break;
+      case "--round-trips":
+        given.roundTrips = value();
+        break;
+      case "--pending":
+        given.pending = value();
+        break;
+      case "--growth":
+        given.growth = value();
+        break;
+      case "--paced-rate":
+        given.pacedRate = value();
+        break;
+      case "--quick":
+        out.quick = true;
+        break;
+      case "--board":
+        board = true;
+        break;
+      case "--no-board":
+        board = false;
+        break;
+      case "--json":
+        out.json = true;
+        break;
+      case "-h":
+      case "--help":
+        out.help = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${JSON.stringify(t)}`);
+    }
+  }
+  return {
+    ...out,
+    board: board ?? !out.quick,
+    sessions: given.sessions === undefined ? (out.quick ? [1, 5] : [1, 10, 50]) : parseSessionList(given.sessions),
+    roundTrips: given.roundTrips === undefined ? (out.quick ? 10 : 200) : positiveInt("--round-trips", given.roundTrips),
+    pending: given.pending === undefined ? 1000 : positiveInt("--pending", given.pending, { max: 100_000 }),
+    growth: given.growth === undefined ? (out.quick ? 0 : 10_000) : positiveInt("--growth", given.growth, { allowZero: true }),
+    pacedRate: given.pacedRate === undefined ? 100 : positiveInt("--paced-rate", given.pacedRate, { allowZero: true, max: 100_000 }),
+  };
+}

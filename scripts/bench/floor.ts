@@ -1,0 +1,124 @@
+// The floor: the same hops as the product (agent stdio pipe -> agentctl WebSocket -> backend ->
+// browser WebSocket; HTTP POST -> backend -> agentctl WebSocket -> agent stdin) through relays
+// that do no work (scripts/bench/floor/*.mjs), driven by the same operator logic.
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+import { benchNow } from "./clock.js";
+import type { Pace } from "./plan.js";
+import { JsonClient } from "./http-json.js";
+import { roleCpu } from "./procfs.js";
+import type { RoleCpu } from "./report.js";
+import { listeningPort, mapLimit, startService, type Service } from "./processes.js";
+import { RunRecorder } from "./recorder.js";
+import { parseFloorLine } from "./wire.js";
+
+const FLOOR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "floor");
+/** The same answer body the product's operator sends, so both carry the same bytes. */
+export const ANSWER_TEXT = JSON.stringify({ answers: [{ question_id: "choice", selected_options: ["a"] }] });
+
+export class FloorBench {
+  private recorder: RunRecorder | null = null;
+  private pace: Pace | null = null;
+  private readonly waiting = new Map<number, () => void>();
+
+  private constructor(
+    private readonly agentctls: Service[],
+    private readonly backend: Service,
+    private readonly ws: WebSocket,
+    private readonly http: JsonClient,
+  ) {
+    ws.on("message", (data) => this.onFrame(data.toString()));
+  }
+
+  /** Starts `sessions` relay agentctls (each with its relay agent) and the relay backend. */
+  static async start(sessions: number, logDir: string): Promise<FloorBench> {
+    const stderrFile = path.join(logDir, "floor.stderr.log");
+    const started: Service[] = [];
+    try {
+      const ports = await mapLimit(Array.from({ length: sessions }, (_, i) => i), 8, async (i) => {
+        const { service, ready } = await startService({
+          command: process.execPath,
+          args: [path.join(FLOOR_DIR, "relay-agentctl.mjs"), String(i)],
+          stderrFile,
+          ready: listeningPort,
+        });
+        started.push(service);
+        return ready as number;
+      });
+      const { service: backend, ready } = await startService({
+        command: process.execPath,
+        args: [path.join(FLOOR_DIR, "relay-backend.mjs"), JSON.stringify(ports)],
+        stderrFile,
+        ready: listeningPort,
+      });
+      started.push(backend);
+      const base = `http://127.0.0.1:${ready}`;
+      const ws = new WebSocket(`ws://127.0.0.1:${ready}/ws`, { perMessageDeflate: false });
+      await new Promise<void>((resolve, reject) => {
+        ws.once("open", () => resolve());
+        ws.once("error", reject);
+      });
+      return new FloorBench(started.slice(0, -1), backend, ws, new JsonClient(base));
+    } catch (err) {
+      await Promise.all(started.map((s) => s.stop(1000)));
+      throw err;
+    }
+  }
+
+  /**
+   * `sessions` relay sessions each do `roundTrips` serial round trips at once; the operator answers
+   * each question at once, or paced (plan.ts).
+   */
+  async run(sessions: number, roundTrips: number, pace: Pace | null = null): Promise<RunRecorder> {
+    if (sessions > this.agentctls.length) throw new Error(`floor started with ${this.agentctls.length} sessions, asked for ${sessions}`);
+    const recorder = new RunRecorder();
+    this.recorder = recorder;
+    this.pace = pace;
+    await Promise.all(
+      Array.from({ length: sessions }, async (_, s) => {
+        const done = new Promise<void>((resolve) => this.waiting.set(s, resolve));
+        if (pace !== null) await delay(s * pace.startGapMs);
+        await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips }));
+        await done;
+      }),
+    );
+    this.recorder = null;
+    return recorder;
+  }
+
+  /** CPU used so far by the relays and the benchmark (see roleCpu). */
+  cpu(): RoleCpu {
+    return roleCpu(this.backend.pid, this.agentctls.map((s) => s.pid));
+  }
+
+  async close(): Promise<void> {
+    this.ws.terminate();
+    this.http.close();
+    await this.backend.stop(2000);
+    await Promise.all(this.agentctls.map((s) => s.stop(2000)));
+  }
+
+  private onFrame(text: string): void {
+    const receivedAt = benchNow();
+    const rec = this.recorder;
+    if (rec === null) return;
+    const line = parseFloorLine(text);
+    if (line.kind === "done") {
+      rec.onDone(line.session, line.count, line.lastReceivedAt);
+      this.waiting.get(line.session)?.();
+      return;
+    }
+    rec.onAsk(line.session, line.seq, line.sentAt, line.prevReceivedAt, receivedAt);
+    const answer = () => {
+      rec.onAnswerStart(line.session, line.seq, benchNow());
+      this.http.postText(`/r/${line.session}`, ANSWER_TEXT).then(
+        (r) => r.status !== 200 && rec.onError(`floor answer: HTTP ${r.status}`),
+        (err: unknown) => rec.onError(`floor answer: ${String(err)}`),
+      );
+    };
+    if (this.pace !== null) setTimeout(answer, this.pace.thinkMs());
+    else answer();
+  }
+}

@@ -1,0 +1,171 @@
+// `npm run bench [-- --sessions 1,10,50] [--round-trips N] [--quick] [--json] ...` (see args.ts).
+// How fast a question reaches the operator and the answer reaches the agent, side by side with a
+// bare relay over the same hops; memory per pending elicitation; the board in Chromium.
+// Progress goes to stderr; the table (and with --json the JSON object, last) to stdout.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
+import { measureBoard } from "./board.js";
+import { FloorBench } from "./floor.js";
+import { measureMemory } from "./memory.js";
+import { describeMachine } from "./procfs.js";
+import { ProductBench } from "./product.js";
+import type { RecorderLike } from "./recorder.js";
+import { paceFor, pacing, type Pace } from "./plan.js";
+import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
+import { summarize } from "./stats.js";
+
+/** Round trips per session of the unrecorded warm-up (JIT, caches, connection pools). */
+const WARMUP_ROUND_TRIPS = 5;
+
+const T0 = Date.now();
+const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+
+function checked(what: string, rec: RecorderLike, expected: number): RecorderLike {
+  if (rec.errors.length > 0) throw new Error(`${what}: ${rec.errors.length} error(s): ${rec.errors.slice(0, 3).join("; ")}`);
+  if (rec.roundTrips !== expected) throw new Error(`${what}: ${rec.roundTrips} of ${expected} round trips completed`);
+  return rec;
+}
+
+interface Measured {
+  rec: RecorderLike;
+  cpu: RoleCpu;
+}
+
+/** Runs `run` between two CPU readings: the figures plus CPU ms per round trip and role. */
+async function measured(what: string, expected: number, cpu: () => RoleCpu, run: () => Promise<RecorderLike>): Promise<Measured> {
+  const before = cpu();
+  const rec = checked(what, await run(), expected);
+  return { rec, cpu: cpuDelta(before, cpu(), rec.roundTrips) };
+}
+
+/** Something that runs N sessions of R round trips, at once or paced: the product or the floor. */
+interface Runner {
+  run(sessions: number, roundTrips: number, pace?: Pace | null): Promise<RecorderLike>;
+  cpu(): RoleCpu;
+}
+
+function latencies(product: RecorderLike, floor: RecorderLike): Latencies {
+  return { ask: summarize(product.asks), answer: summarize(product.answers), floorAsk: summarize(floor.asks), floorAnswer: summarize(floor.answers) };
+}
+
+/**
+ * One session count: the floor's pass, then the product's, saturated and then paced. Interleaved
+ * so both sides of each ratio run under the same conditions (the machine may be shared).
+ */
+async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner): Promise<RunResult> {
+  const pass = async (side: string, runner: Runner, roundTrips: number, pace: Pace | null) => {
+    const m = await measured(`${side} @${n}${pace === null ? "" : " paced"}`, n * roundTrips, () => runner.cpu(), () => runner.run(n, roundTrips, pace));
+    if (pace === null) log(`${side} @${n}: ${m.rec.rate().toFixed(0)} round trips/s`);
+    return m;
+  };
+  const floorSaturated = await pass("floor", floor, args.roundTrips, null);
+  const productSaturated = await pass("product", product, args.roundTrips, null);
+  let paced: RunResult["paced"] = null;
+  if (args.pacedRate > 0) {
+    const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : 30);
+    // The same seed on both sides: the product and the floor see the same think times.
+    const floorPaced = await pass("floor", floor, p.roundTrips, paceFor(p, n, n));
+    const productPaced = await pass("product", product, p.roundTrips, paceFor(p, n, n));
+    paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(productPaced.rec, floorPaced.rec) };
+    log(`paced @${n}: ask p50 ${paced.ask.p50.toFixed(2)} ms (floor ${paced.floorAsk.p50.toFixed(2)} ms)`);
+  }
+  return {
+    sessions: n,
+    roundTrips: productSaturated.rec.roundTrips,
+    saturated: latencies(productSaturated.rec, floorSaturated.rec),
+    paced,
+    roundTripsPerS: productSaturated.rec.rate(),
+    floorRoundTripsPerS: floorSaturated.rec.rate(),
+    cpu: productSaturated.cpu,
+    floorCpu: floorSaturated.cpu,
+  };
+}
+
+/** Starts the floor and the product side by side, runs every session count, then the memory phase. */
+async function runLatencyAndMemory(args: BenchArgs, dir: string): Promise<Pick<BenchResult, "runs" | "memory">> {
+  const max = Math.max(...args.sessions);
+  log(`floor: starting ${max} relay sessions`);
+  const floor = await FloorBench.start(max, dir);
+  let floorOpen = true;
+  let product: ProductBench | null = null;
+  try {
+    log(`product: starting the backend and ${max} sessions (agentctl + mock agent each)`);
+    const started = Date.now();
+    product = await ProductBench.start(max, dir);
+    log(`product: ${product.agentctlCount()} agentctl processes up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    checked("floor warm-up", await floor.run(max, WARMUP_ROUND_TRIPS), max * WARMUP_ROUND_TRIPS);
+    checked("product warm-up", await product.run(max, WARMUP_ROUND_TRIPS), max * WARMUP_ROUND_TRIPS);
+    const runs: RunResult[] = [];
+    for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product));
+    // The relays are idle from here on; stopping them keeps the memory readings about the product alone.
+    await floor.close();
+    floorOpen = false;
+    const memory = await measureMemory(product, max, { pending: args.pending, growthRoundTrips: args.growth, quietMs: args.quick ? 2000 : 12_000, maxMs: args.quick ? 5000 : 40_000, log });
+    return { runs, memory };
+  } catch (err) {
+    if (product !== null) log(`backend stderr tail:\n${product.stderrTail()}`);
+    throw err;
+  } finally {
+    if (floorOpen) await floor.close();
+    await product?.close();
+  }
+}
+
+/** The board figures, or why they could not be taken (the other figures are kept either way). */
+async function boardOrError(dir: string, args: BenchArgs): Promise<BenchResult["board"]> {
+  log("board: starting the backend with the web app and Chromium");
+  try {
+    return await measureBoard({ dir, quick: args.quick, chromium: process.env["KANDEV_BENCH_CHROMIUM"] ?? "/usr/bin/chromium", log });
+  } catch (err) {
+    log(`board: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return { error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
+  }
+}
+
+async function main(): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`bench: ${err.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-bench-"));
+  log(`logs and databases in ${dir}`);
+  try {
+    const { runs, memory } = await runLatencyAndMemory(args, dir);
+    const board = args.board ? await boardOrError(dir, args) : null;
+    const result: BenchResult = {
+      machine: describeMachine(loadAtStart),
+      roundTripsPerSession: args.roundTrips,
+      runs,
+      memory,
+      board,
+      durationS: (Date.now() - started) / 1000,
+    };
+    process.stdout.write(`${renderReport(result)}\n`);
+    if (args.json) process.stdout.write(`${JSON.stringify(jsonReport(result))}\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return 0;
+  } catch (err) {
+    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)} (logs kept in ${dir})`);
+    return 1;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

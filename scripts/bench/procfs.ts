@@ -1,0 +1,85 @@
+// Linux /proc readers: RSS of a process, the children of a process, and the machine description.
+import fs from "node:fs";
+import os from "node:os";
+import type { Machine, RoleCpu } from "./report.js";
+
+/** VmRSS of `pid` in kB, or 0 when the process is gone. */
+export function rssKb(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m === null ? 0 : Number(m[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Parent pid from /proc/<pid>/stat (the command name may hold spaces and parentheses). */
+export function parentOf(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system) `pid` has used so far, in ms; 0 when the process is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name, in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** USER_HZ: 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** Pids whose parent is `pid` (for the backend: its agentctl processes). */
+export function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    if (parentOf(Number(name)) === pid) out.push(Number(name));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Reads the CPU time of a backend (real or relay), its agentctls and their children, and of the benchmark itself. */
+export function roleCpu(backendPid: number, agentctlPids: readonly number[]): RoleCpu {
+  const own = process.cpuUsage();
+  return {
+    backend: cpuMs(backendPid),
+    agentctl: agentctlPids.reduce((a, p) => a + cpuMs(p), 0),
+    agent: agentctlPids.reduce((a, p) => a + childrenOf(p).reduce((b, c) => b + cpuMs(c), 0), 0),
+    operator: (own.user + own.system) / 1000,
+  };
+}
+
+/** Sum of the RSS of `pids`, in kB. */
+export function sumRssKb(pids: readonly number[]): number {
+  return pids.reduce((acc, p) => acc + rssKb(p), 0);
+}
+
+/** What the benchmark ran on (recorded with every result); `loadAtStart` is os.loadavg()[0] then. */
+export function describeMachine(loadAtStart: number): Machine {
+  let model = os.cpus()[0]?.model ?? "unknown";
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync("/proc/cpuinfo", "utf8"));
+    if (m !== null) model = m[1]!.trim();
+  } catch {
+    // keep os.cpus()'s name
+  }
+  return {
+    cpus: os.availableParallelism(),
+    model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.versions.node,
+    os: `${os.type()} ${os.release()}`,
+    load: { start: loadAtStart, end: os.loadavg()[0]! },
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { RunRecorder } from "./recorder.js";
+
+describe("RunRecorder", () => {
+  test("ask samples, answer samples closed by the next request and by the summary, and the rate", () => {
+    const r = new RunRecorder();
+    // session 0: asked at 1000, seen at 1002, answered from 1003; the agent got it at 1005.
+    r.onAsk(0, 1, 1000, null, 1002);
+    r.onAnswerStart(0, 1, 1003);
+    r.onAsk(0, 2, 1006, 1005, 1009);
+    r.onAnswerStart(0, 2, 1010);
+    r.onDone(0, 2, 1014);
+    // session 1 interleaved, one round trip.
+    r.onAsk(1, 1, 1001, null, 1004);
+    r.onAnswerStart(1, 1, 1004.5);
+    r.onDone(1, 1, 1006.5);
+    assert.deepEqual(r.asks, [2, 3, 3]);
+    assert.deepEqual(r.answers, [2, 4, 2]);
+    assert.equal(r.roundTrips, 3);
+    // 3 round trips between the first ask sent (1000) and the last answer received (1014).
+    assert.equal(r.rate(), 3000 / 14);
+    assert.deepEqual(r.errors, []);
+  });
+  test("an answer that was never sent is an error, not a sample", () => {
+    const r = new RunRecorder();
+    r.onAsk(0, 2, 10, 9, 11);
+    assert.deepEqual(r.answers, []);
+    assert.match(r.errors[0] ?? "", /session 0: answer 1 reached the agent but was never sent/);
+    assert.equal(r.rate(), 0);
+  });
+});
