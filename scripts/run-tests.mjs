@@ -33,7 +33,7 @@ if (files.length === 0) {
 
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", "--test-timeout=120000", ...files],
+  ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", "--test-timeout=300000", ...files],
   { cwd: root, stdio: "inherit", env: { ...process.env } },
 );
 process.exit(result.status ?? 1);

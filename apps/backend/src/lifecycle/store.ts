@@ -12,10 +12,48 @@ import type { Publisher } from "../ws/hub.js";
  * (A4) and state from the latest session, and each write is pushed over /ws as it happens.
  */
 export class LiveStore {
+  /** While `atomically` runs: what to do once its transaction has committed, in order. */
+  private afterCommitQueue: Array<() => void> | null = null;
+  private readonly publisher: Publisher;
+
   constructor(
     readonly db: Db,
-    private readonly publisher: Publisher,
-  ) {}
+    publisher: Publisher,
+  ) {
+    // Every push goes through `afterCommit`, so a write that is rolled back is never announced.
+    this.publisher = {
+      taskUpdated: (task) => this.afterCommit(() => publisher.taskUpdated(task)),
+      sessionUpdated: (session) => this.afterCommit(() => publisher.sessionUpdated(session)),
+      messageAdded: (message) => this.afterCommit(() => publisher.messageAdded(message)),
+      messageUpdated: (message) => this.afterCommit(() => publisher.messageUpdated(message)),
+      notify: (notification) => this.afterCommit(() => publisher.notify(notification)),
+    };
+  }
+
+  /**
+   * Runs `fn` as one transaction: all of its writes or none. What it pushes over /ws, and what it
+   * hands to `afterCommit`, happens only once the transaction has committed; if `fn` throws, nothing
+   * is pushed and the error is rethrown. Nested calls join the outer transaction.
+   */
+  atomically<T>(fn: () => T): T {
+    if (this.afterCommitQueue !== null) return fn();
+    const queue: Array<() => void> = [];
+    this.afterCommitQueue = queue;
+    let result: T;
+    try {
+      result = this.db.transaction(() => fn());
+    } finally {
+      this.afterCommitQueue = null;
+    }
+    for (const effect of queue) effect();
+    return result;
+  }
+
+  /** Runs `effect` now, or, inside `atomically`, once its transaction has committed. */
+  afterCommit(effect: () => void): void {
+    if (this.afterCommitQueue !== null) this.afterCommitQueue.push(effect);
+    else effect();
+  }
 
   taskView(taskId: string): Task | undefined {
     const row = tasksRepo.getTask(this.db, taskId);

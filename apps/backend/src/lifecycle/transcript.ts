@@ -23,6 +23,15 @@ export class Transcript {
     this.cursor = emptyCursor(turnId);
   }
 
+  /** Where the transcript stands, to put back if the writes made since are rolled back. */
+  snapshot(): StreamCursor {
+    return this.cursor;
+  }
+
+  restore(cursor: StreamCursor): void {
+    this.cursor = cursor;
+  }
+
   /** Something else entered the transcript; the next chunk starts a new message. */
   interrupt(): void {
     this.cursor = closeOpen(this.cursor);

@@ -15,11 +15,12 @@ import { LogCapture, heapAfterGcMiB, rssMiB, startBoard } from "./helpers.js";
 const SESSIONS = Number(process.env.KANDEV_SOAK_SESSIONS ?? 100);
 const SECONDS = Number(process.env.KANDEV_SOAK_SECONDS ?? 60);
 /**
- * The test runner gives each file 120 s. Starting 100 agentctl + agent pairs takes 30-40 s of the
- * two cores when the machine is otherwise idle, longer when it is not: the soak is shortened (never
- * below MIN_SECONDS) so the file finishes in time, and the figures say how long it really ran.
+ * The test runner gives each file 300 s (scripts/run-tests.mjs). Starting 100 agentctl + agent
+ * pairs takes 30-40 s of the two cores when the machine is otherwise idle and over a minute when
+ * it is not; the full 60 s soak fits either way. Only a machine so loaded that the start eats the
+ * budget shortens the soak (never below MIN_SECONDS), and the figures say how long it really ran.
  */
-const FILE_BUDGET_MS = Number(process.env.KANDEV_SOAK_BUDGET_MS ?? 105_000);
+const FILE_BUDGET_MS = Number(process.env.KANDEV_SOAK_BUDGET_MS ?? 240_000);
 const TEARDOWN_RESERVE_MS = 15_000;
 const MIN_SECONDS = 20;
 const SOAK_AGENT = fileURLToPath(new URL("./soak-agent.mjs", import.meta.url));

@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Clarification } from "@kandev/protocol";
-import { respond, startLoggedTask, waitForClarifications, wireLog } from "../clarification-helpers.js";
+import type { Clarification, Message, Session, Task } from "@kandev/protocol";
+import { respond, startLoggedTask, waitForClarifications, waitForClarificationStatus, wireLog } from "../clarification-helpers.js";
 import { api, eventually, tempDir } from "../helpers.js";
 import { startBoard, wireActionFor, type Server } from "./helpers.js";
 
@@ -79,6 +79,62 @@ describe("the database locked by another connection", () => {
     await board.server.close();
     server = null;
     assert.equal(integrity(board.server.dbPath), "ok");
+  });
+});
+
+describe("agent events while the database is locked", () => {
+  let server: Server | null = null;
+  after(async () => {
+    await server?.close();
+  });
+
+  test("the agent's text and the end of its turn, arriving while the file is locked, are held in order and written once the lock is gone", async () => {
+    const board = await startBoard();
+    server = board.server;
+    const base = board.server.url;
+    const { sessionId, logFile } = await startLoggedTask(base, board.server.dir, "held", "/e2e:elicit-ask");
+    const [m] = await waitForClarifications(base, sessionId);
+    const pendingId = m!.metadata.pending_id as string;
+
+    const other = new Database(board.server.dbPath);
+    other.pragma("busy_timeout = 0");
+    other.exec("BEGIN EXCLUSIVE");
+    let released = false;
+    try {
+      assert.equal((await respond(base, pendingId, RED)).status, 200);
+      await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
+      // The agent now says what it got and ends its turn: both reach the board during the lock.
+      await eventually(
+        () => (board.rec.events.some((e) => e.sessionId === sessionId && e.event.name === "turn.ended") ? true : undefined),
+        "turn.ended reached the board",
+      );
+      assert.match(board.log.text(), /holding this session's events/);
+      const during = await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`);
+      assert.equal(during.body.state, "RUNNING", "nothing of the held events is visible yet");
+      other.exec("ROLLBACK");
+      released = true;
+    } finally {
+      if (!released) other.exec("ROLLBACK");
+      other.close();
+    }
+
+    const session = await eventually(async () => {
+      const s = (await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`)).body;
+      return s.state === "WAITING_FOR_INPUT" ? s : undefined;
+    }, "the held turn.ended written", 15_000);
+    assert.equal(session.error ?? null, null);
+    const messages = (await api<Message[]>(base, "GET", `/api/v1/sessions/${sessionId}/messages`)).body;
+    const kinds = messages.map((x) => (x.type === "text" ? `${x.author_type}:${x.content.trim()}` : x.type));
+    const question = kinds.indexOf("clarification_request");
+    const reply = kinds.findIndex((k) => k.startsWith("agent:elicitation response:"));
+    assert.ok(question >= 0 && reply > question, `the agent's reply follows the question: ${JSON.stringify(kinds)}`);
+    assert.match(kinds[reply]!, /"action":"accept"/);
+    assert.match(board.log.text(), /held agent events were written/);
+    assert.deepEqual((await waitForClarificationStatus(base, pendingId, "answered")).resolution?.answers, RED.answers);
+    await eventually(async () => {
+      const task = (await api<Task>(base, "GET", `/api/v1/tasks/${session.task_id}`)).body;
+      return task.state === "REVIEW" ? task : undefined;
+    }, "the task in REVIEW once both the turn's end and the answer are written");
   });
 });
 
