@@ -1,4 +1,5 @@
 import {
+  AgentPresetSchema,
   AgentProfileSchema,
   ApiErrorSchema,
   ClarificationRespondResultSchema,
@@ -11,10 +12,12 @@ import {
   SessionSchema,
   SuccessResultSchema,
   TaskSchema,
+  type AgentPreset,
   type AgentProfile,
   type ClarificationAnswer,
   type ClarificationRespondResult,
   type CreateAgentProfileBody,
+  type CreateProfileFromPresetBody,
   type CreateTaskBody,
   type NotificationSettings,
   type PatchNotificationSettingsBody,
@@ -140,6 +143,11 @@ export const api = {
     call(`/clarifications/${encodeURIComponent(pendingId)}/respond`, ClarificationRespondResultSchema, post(answer)),
   createAgentProfile: (body: CreateAgentProfileBody): Promise<AgentProfile> =>
     call("/agent-profiles", AgentProfileSchema, post(body)),
+  /** Well-known ACP agents, with whether each can be found on the board's machine right now. */
+  listAgentPresets: (signal?: AbortSignal): Promise<AgentPreset[]> =>
+    call("/agent-presets", AgentPresetSchema.array(), { signal }),
+  createProfileFromPreset: (body: CreateProfileFromPresetBody): Promise<AgentProfile> =>
+    call("/agent-profiles/from-preset", AgentProfileSchema, post(body)),
   listRuntimeFlags: (signal?: AbortSignal): Promise<RuntimeFlag[]> =>
     call("/runtime-flags", RuntimeFlagSchema.array(), { signal }),
   /** Stores an override for the next start (`null` clears it). */

@@ -74,6 +74,11 @@ export function useAgentProfiles() {
   return useQuery({ queryKey: queryKeys.agentProfiles(), queryFn: ({ signal }) => api.listAgentProfiles(signal) });
 }
 
+/** The preset catalog. Availability lives on the board's disk, not in the live feed: refetch to re-check. */
+export function useAgentPresets() {
+  return useQuery({ queryKey: queryKeys.agentPresets(), queryFn: ({ signal }) => api.listAgentPresets(signal) });
+}
+
 export function useRuntimeFlags() {
   return useQuery({ queryKey: queryKeys.runtimeFlags(), queryFn: ({ signal }) => api.listRuntimeFlags(signal) });
 }

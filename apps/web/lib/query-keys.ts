@@ -6,6 +6,7 @@ export const queryKeys = {
   messages: (sessionId: string) => ["messages", sessionId] as const,
   sessionLogs: (sessionId: string) => ["session-logs", sessionId] as const,
   agentProfiles: () => ["agent-profiles"] as const,
+  agentPresets: () => ["agent-presets"] as const,
   runtimeFlags: () => ["runtime-flags"] as const,
   notificationSettings: () => ["notification-settings"] as const,
 };

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslation } from "react-i18next";
 import { useAgentProfiles } from "../../lib/queries";
+import { AddFromPresetForm } from "./AddFromPresetForm";
 import { AddProfileForm } from "./AddProfileForm";
 import { AgentProfileRow } from "./AgentProfileRow";
 import { SettingsSection } from "./SettingsSection";
@@ -24,6 +25,7 @@ export function AgentProfilesSection() {
           ))}
         </ul>
       ) : null}
+      <AddFromPresetForm />
       <AddProfileForm />
     </SettingsSection>
   );
