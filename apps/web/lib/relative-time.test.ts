@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { formatRelative, relativeParts } from "./relative-time";
+import { formatRelative, relativeFormatter, relativeParts } from "./relative-time";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -17,5 +17,12 @@ describe("relative time", () => {
     assert.equal(formatRelative(ago(10_000).toISOString(), now, "en"), "now");
     assert.equal(formatRelative(ago(5 * 60_000).toISOString(), now, "en"), "5 minutes ago");
     assert.equal(formatRelative("not a date", now, "en"), "not a date");
+  });
+
+  test("one formatter per language is built once and reused, and languages do not mix", () => {
+    assert.equal(relativeFormatter("en"), relativeFormatter("en"));
+    assert.notEqual(relativeFormatter("en"), relativeFormatter("de"));
+    assert.equal(formatRelative(ago(5 * 60_000).toISOString(), now, "de"), "vor 5 Minuten");
+    assert.equal(formatRelative(ago(5 * 60_000).toISOString(), now, "en"), "5 minutes ago");
   });
 });

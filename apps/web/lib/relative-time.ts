@@ -10,10 +10,25 @@ export function relativeParts(then: Date, now: Date): { value: number; unit: Int
   return { value: Math.round(seconds / (365 * 86400)), unit: "year" };
 }
 
+/**
+ * One formatter per language: building an Intl.RelativeTimeFormat costs far more than using it, and
+ * the board formats one date per row (a thousand rows on every render).
+ */
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+
+export function relativeFormatter(lang: string): Intl.RelativeTimeFormat {
+  let formatter = formatters.get(lang);
+  if (formatter === undefined) {
+    formatter = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+    formatters.set(lang, formatter);
+  }
+  return formatter;
+}
+
 /** "just now", "5 minutes ago", ... in the given language. */
 export function formatRelative(iso: string, now: Date, lang: string): string {
   const then = new Date(iso);
   if (Number.isNaN(then.getTime())) return iso;
   const { value, unit } = relativeParts(then, now);
-  return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(value, unit);
+  return relativeFormatter(lang).format(value, unit);
 }
