@@ -1,5 +1,6 @@
 "use client";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslation } from "react-i18next";
 import { BOARD_COLUMNS, groupByColumn } from "../lib/board-columns";
 import { useTasks } from "../lib/queries";
@@ -15,6 +16,8 @@ export function Board() {
   const tasks = useTasks();
   const now = useNow(30_000);
   const groups = useMemo(() => groupByColumn(tasks.data ?? []), [tasks.data]);
+  const router = useRouter();
+  const open = useCallback((href: string) => router.push(href), [router]);
 
   return (
     <div className="board" data-testid="board" data-live={live ? "true" : "false"}>
@@ -41,7 +44,7 @@ export function Board() {
 
       <div className="board__columns" aria-busy={tasks.isPending}>
         {BOARD_COLUMNS.map((column) => (
-          <BoardColumn key={column} column={column} tasks={groups[column]} loading={tasks.isPending} now={now} />
+          <BoardColumn key={column} column={column} tasks={groups[column]} loading={tasks.isPending} now={now} open={open} />
         ))}
       </div>
     </div>

@@ -4,8 +4,20 @@ import { useTranslation } from "react-i18next";
 import type { BoardColumn as Column } from "../lib/board-columns";
 import { TaskRow } from "./TaskRow";
 
-export function BoardColumn({ column, tasks, loading, now }: { column: Column; tasks: Task[]; loading: boolean; now: Date }) {
-  const { t } = useTranslation();
+export function BoardColumn({
+  column,
+  tasks,
+  loading,
+  now,
+  open,
+}: {
+  column: Column;
+  tasks: Task[];
+  loading: boolean;
+  now: Date;
+  open: (href: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const headingId = `column-${column}`;
   return (
     <section className={`column column--${column}`} aria-labelledby={headingId} data-testid={`column-${column}`}>
@@ -23,7 +35,7 @@ export function BoardColumn({ column, tasks, loading, now }: { column: Column; t
       ) : (
         <ul className="column__list">
           {tasks.map((task) => (
-            <TaskRow key={task.id} task={task} now={now} />
+            <TaskRow key={task.id} task={task} now={now} t={t} lang={i18n.language} open={open} />
           ))}
         </ul>
       )}

@@ -1,33 +1,50 @@
 "use client";
-import { memo } from "react";
-import Link from "next/link";
+import { memo, type MouseEvent } from "react";
 import type { Task } from "@kandev/protocol";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { formatRelative } from "../lib/relative-time";
 import { taskStateIcon } from "../lib/task-state-icon";
-import { TaskStateIcon } from "./TaskStateIcon";
+import { StateGlyph } from "./TaskStateIcon";
+
+export interface TaskRowProps {
+  task: Task;
+  now: Date;
+  t: TFunction;
+  lang: string;
+  /** Client-side navigation to a task page (one router for the whole board). */
+  open: (href: string) => void;
+}
 
 /**
  * One task on the board: its live state icon, title and age; the whole row links to the task.
  * Memoized: a live update replaces one task object (the others keep their identity, see
- * live-merge.ts), so only that row re-renders, not the thousand around it. Rows are not
- * prefetched: a board of a thousand links would fetch a thousand task pages it never opens.
+ * live-merge.ts), so only that row re-renders, not the thousand around it. A row uses no hook of
+ * its own (translation and router come from the board) and is a plain link that navigates on the
+ * client on a plain left click: a board of a thousand Next links, each with its own router hooks,
+ * took a large share of the board's first render.
  */
-export const TaskRow = memo(function TaskRow({ task, now }: { task: Task; now: Date }) {
-  const { t, i18n } = useTranslation();
+export const TaskRow = memo(function TaskRow({ task, now, t, lang, open }: TaskRowProps) {
   const icon = taskStateIcon(task);
+  const href = `/tasks/${task.id}`;
+  const label = t(`states.${icon}`);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // Modified and non-left clicks keep the browser's behaviour (new tab, new window, download).
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    open(href);
+  };
   return (
     <li className="task-row-item">
-      <Link href={`/tasks/${task.id}`} prefetch={false} className={`task-row task-row--${icon}`} data-testid={`task-row-${task.id}`}>
-        <TaskStateIcon name={icon} />
+      <a href={href} onClick={onClick} className={`task-row task-row--${icon}`} data-testid={`task-row-${task.id}`}>
+        <StateGlyph name={icon} label={label} />
         <span className="task-row__body">
           <span className="task-row__title">{task.title}</span>
           <span className="task-row__meta">
-            <span>{t(`states.${icon}`)}</span>
-            <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, i18n.language)}</time>
+            <span>{label}</span>
+            <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
         </span>
-      </Link>
+      </a>
     </li>
   );
 });
