@@ -124,7 +124,13 @@ describe("BackendRequests (agentctl -> backend request correlation)", () => {
 
   test("the ceiling timeout rejects TIMEOUT; the default ceiling is above the backend's 2 h", async () => {
     const h = harness(true, 20);
-    await assert.rejects(h.ask(), isBackendError("TIMEOUT"));
+    // The ceiling timer is unref'd so it never keeps agentctl alive; hold the test's loop open.
+    const keepAlive = setInterval(() => {}, 1_000);
+    try {
+      await assert.rejects(h.ask(), isBackendError("TIMEOUT"));
+    } finally {
+      clearInterval(keepAlive);
+    }
     assert.equal(h.requests.pendingCount, 0);
     const { BACKEND_REQUEST_CEILING_MS } = await import("./backend-requests.js");
     assert.ok(BACKEND_REQUEST_CEILING_MS > 2 * 60 * 60_000);
