@@ -166,7 +166,10 @@ function kandevScenario(description: string, defaults: unknown): Scenario {
       const toolCallId = `mock-kandev-${toolCalls}`;
       await ctx.update({ sessionUpdate: "tool_call", toolCallId, title: KANDEV_TOOL, kind: "other", status: "in_progress" });
       const outcome = await callKandevTool(ctx, server, plan.args);
-      if (ctx.signal.aborted) {
+      // agentctl abandons the question as soon as the operator cancels the turn, and its error
+      // result can arrive before session/cancel does (HTTP and stdio race): a real agent is told to
+      // stop a moment later, so the mock ends the turn cancelled either way.
+      if (ctx.signal.aborted || (!outcome.ok && /\bturn_cancelled\b/.test(outcome.text))) {
         await ctx.update({ sessionUpdate: "tool_call_update", toolCallId, status: "failed" });
         return "cancelled";
       }
