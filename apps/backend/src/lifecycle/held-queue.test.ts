@@ -109,6 +109,16 @@ describe("HeldQueue", () => {
     assert.deepEqual(handled, [1, 2, 3]);
   });
 
+  test("drain() with nothing held does nothing: no resume is reported, nothing is armed", () => {
+    const up = { value: true };
+    const { queue, events, clock } = setup(up);
+    assert.equal(queue.drain(), true);
+    queue.offer(1);
+    assert.equal(queue.drain(), true);
+    assert.deepEqual(events, []);
+    assert.equal(clock.armed(), 0);
+  });
+
   test("close() gives up: returns what was held, cancels the retry, ignores later offers", () => {
     const up = { value: false };
     const { queue, handled, clock } = setup(up);

@@ -47,9 +47,12 @@ export class HeldQueue<T> {
     this.arm();
   }
 
-  /** Tries to hand everything held over now; true when nothing is held any more. */
+  /**
+   * Tries to hand everything held over now; true when nothing is held any more. With nothing held
+   * it does nothing (no `onResume`): callers drain before every event that must not overtake held ones.
+   */
   drain(): boolean {
-    if (this.closed) return this.items.length === 0;
+    if (this.closed || this.items.length === 0) return this.items.length === 0;
     while (this.items.length > 0) {
       if (this.options.handle(this.items[0] as T) === "retry") {
         this.arm();
