@@ -24,6 +24,31 @@ function integrity(dbPath: string): string {
   }
 }
 
+/** A board with elicitation on and one task whose agent waits on a question ("Red" or not). */
+async function boardWithQuestion(name: string) {
+  const board = await startBoard();
+  const base = board.server.url;
+  const { sessionId, logFile } = await startLoggedTask(base, board.server.dir, name, "/e2e:elicit-ask");
+  const [m] = await waitForClarifications(base, sessionId);
+  return { board, base, sessionId, logFile, pendingId: m!.metadata.pending_id as string };
+}
+
+/**
+ * Another connection takes the write lock (as another program would) and holds it while `during`
+ * runs; the lock is always let go, even when `during` throws.
+ */
+async function whileLocked(dbPath: string, during: () => Promise<void>): Promise<void> {
+  const other = new Database(dbPath);
+  other.pragma("busy_timeout = 0");
+  other.exec("BEGIN EXCLUSIVE");
+  try {
+    await during();
+  } finally {
+    other.exec("ROLLBACK");
+    other.close();
+  }
+}
+
 describe("the database locked by another connection", () => {
   let server: Server | null = null;
   after(async () => {
@@ -31,18 +56,9 @@ describe("the database locked by another connection", () => {
   });
 
   test("writes fail fast with 503 DATABASE_BUSY (logged), reads go on, an answer given meanwhile is delivered and recorded once the lock is gone", async (t: TestContext) => {
-    const board = await startBoard();
+    const { board, base, logFile, pendingId } = await boardWithQuestion("locked");
     server = board.server;
-    const base = board.server.url;
-    const { sessionId, logFile } = await startLoggedTask(base, board.server.dir, "locked", "/e2e:elicit-ask");
-    const [m] = await waitForClarifications(base, sessionId);
-    const pendingId = m!.metadata.pending_id as string;
-
-    const other = new Database(board.server.dbPath);
-    other.pragma("busy_timeout = 0");
-    other.exec("BEGIN EXCLUSIVE");
-    let released = false;
-    try {
+    await whileLocked(board.server.dbPath, async () => {
       const startedAt = Date.now();
       const refused = await api<ErrorBody>(base, "POST", "/api/v1/tasks", { title: "t", prompt: "/e2e:echo locked" });
       const waited = Date.now() - startedAt;
@@ -59,12 +75,7 @@ describe("the database locked by another connection", () => {
       const ok = await respond(base, pendingId, RED);
       assert.deepEqual([ok.status, ok.body.status], [200, "answered"]);
       await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
-      other.exec("ROLLBACK");
-      released = true;
-    } finally {
-      if (!released) other.exec("ROLLBACK");
-      other.close();
-    }
+    });
     // Nothing answered is lost: the outcome decided during the lock is written once it is gone.
     const settled = await eventually(async () => {
       const c = (await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body;
@@ -89,18 +100,9 @@ describe("agent events while the database is locked", () => {
   });
 
   test("the agent's text and the end of its turn, arriving while the file is locked, are held in order and written once the lock is gone", async () => {
-    const board = await startBoard();
+    const { board, base, sessionId, logFile, pendingId } = await boardWithQuestion("held");
     server = board.server;
-    const base = board.server.url;
-    const { sessionId, logFile } = await startLoggedTask(base, board.server.dir, "held", "/e2e:elicit-ask");
-    const [m] = await waitForClarifications(base, sessionId);
-    const pendingId = m!.metadata.pending_id as string;
-
-    const other = new Database(board.server.dbPath);
-    other.pragma("busy_timeout = 0");
-    other.exec("BEGIN EXCLUSIVE");
-    let released = false;
-    try {
+    await whileLocked(board.server.dbPath, async () => {
       assert.equal((await respond(base, pendingId, RED)).status, 200);
       await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
       // The agent now says what it got and ends its turn: both reach the board during the lock.
@@ -111,12 +113,7 @@ describe("agent events while the database is locked", () => {
       assert.match(board.log.text(), /holding this session's events/);
       const during = await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`);
       assert.equal(during.body.state, "RUNNING", "nothing of the held events is visible yet");
-      other.exec("ROLLBACK");
-      released = true;
-    } finally {
-      if (!released) other.exec("ROLLBACK");
-      other.close();
-    }
+    });
 
     const session = await eventually(async () => {
       const s = (await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`)).body;
