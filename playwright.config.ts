@@ -15,6 +15,8 @@ import { defineConfig, devices } from "@playwright/test";
 // A spec that needs other settings (AC-64's short answer deadline) starts its own (e2e/board.ts).
 
 const repoRoot = __dirname;
+/** Debian's Chromium and its container flags, shared with the board benchmark. */
+const chromium = JSON.parse(fs.readFileSync(path.join(repoRoot, "e2e/chromium.json"), "utf8")) as { executablePath: string; args: string[] };
 
 /** A free TCP port, found synchronously (this config cannot await). */
 function freePort(): string {
@@ -84,17 +86,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          executablePath: chromium.executablePath,
+          args: chromium.args,
         },
       },
     },

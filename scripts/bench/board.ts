@@ -15,17 +15,8 @@ import { latenciesAfterCauses } from "./stats.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WEB_BUILD_ID = path.join(REPO_ROOT, "apps/web/.next/BUILD_ID");
-/** Launch flags for Debian's Chromium in a container (see STACK.md). */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Debian's Chromium and its container flags, the same as the Playwright suite's. */
+export const CHROMIUM = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "e2e/chromium.json"), "utf8")) as { executablePath: string; args: string[] };
 
 export interface BoardOptions {
   dir: string;
@@ -117,7 +108,7 @@ export async function measureBoard(options: BoardOptions): Promise<BoardResult |
   const { service, url } = await startBackend(options.dir, { serveWeb: true, name: "board" });
   const http = new JsonClient(url);
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM.args });
   try {
     seedTasks(path.join(options.dir, "board.db"), tasks - 1);
     // The watched task is real (agentctl + mock agent), so its updates are the product's own.

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
-import { measureBoard } from "./board.js";
+import { CHROMIUM, measureBoard } from "./board.js";
 import { FloorBench } from "./floor.js";
 import { measureMemory } from "./memory.js";
 import { describeMachine } from "./procfs.js";
@@ -117,7 +117,7 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string): Promise<Pick<B
 async function boardOrError(dir: string, args: BenchArgs): Promise<BenchResult["board"]> {
   log("board: starting the backend with the web app and Chromium");
   try {
-    return await measureBoard({ dir, quick: args.quick, chromium: process.env["KANDEV_BENCH_CHROMIUM"] ?? "/usr/bin/chromium", log });
+    return await measureBoard({ dir, quick: args.quick, chromium: process.env["KANDEV_BENCH_CHROMIUM"] ?? CHROMIUM.executablePath, log });
   } catch (err) {
     log(`board: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
