@@ -1,7 +1,9 @@
 // The ACP client side of agentctl: connects to the agent's stdio and routes its requests.
-import { Readable, Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { ACP_MAX_FRAME_BYTES, guardAcpMessage } from "./acp-guard.js";
+import { stdioJsonStream } from "./acp-ndjson.js";
+import { DirectElicitations } from "./direct-elicitations.js";
 import { rawElicitationParams } from "./elicitation/index.js";
 import { UpdateBarrier } from "./update-barrier.js";
 
@@ -33,24 +35,30 @@ export function connectAcp(
   hooks: AcpClientHooks,
 ): AcpLink {
   const barrier = new UpdateBarrier();
-  const base = acp.ndJsonStream(
-    Writable.toWeb(stdio.stdin) as WritableStream<Uint8Array>,
-    Readable.toWeb(stdio.stdout) as ReadableStream<Uint8Array>,
-    { maxMessageBytes: ACP_MAX_FRAME_BYTES },
-  );
-  const readable = base.readable.pipeThrough(
-    new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-      transform(raw, controller) {
-        hooks.onActivity();
-        const verdict = guardAcpMessage(raw as Record<string, unknown>);
-        if (verdict.action === "drop") return hooks.log(`agentctl: ACP ${verdict.note}`);
-        const message = verdict.action === "replace" ? (verdict.message as acp.AnyMessage) : raw;
-        if (verdict.action === "replace") hooks.log(`agentctl: ACP ${verdict.note}`);
-        if (isSessionUpdateNotification(message)) barrier.seen();
-        controller.enqueue(message);
-      },
-    }),
-  );
+  let direct: DirectElicitations | null = null;
+  const stream = stdioJsonStream(stdio.stdin, stdio.stdout, {
+    maxMessageBytes: ACP_MAX_FRAME_BYTES,
+    onMessage(raw) {
+      hooks.onActivity();
+      const verdict = guardAcpMessage(raw);
+      if (verdict.action === "drop") {
+        hooks.log(`agentctl: ACP ${verdict.note}`);
+        return null;
+      }
+      const message = verdict.action === "replace" ? verdict.message : raw;
+      if (verdict.action === "replace") hooks.log(`agentctl: ACP ${verdict.note}`);
+      if (isSessionUpdateNotification(message as acp.AnyMessage)) barrier.seen();
+      // elicitation/create is answered beside the SDK (direct-elicitations.ts); the rest goes through it.
+      return direct !== null && direct.take(message) ? null : (message as acp.AnyMessage);
+    },
+  });
+  const elicitations = new DirectElicitations({
+    handle: (params, signal) => hooks.onElicitation(params, signal),
+    send: (message) => stream.send(message),
+    ready: () => barrier.idle,
+    defer: (fn) => void setImmediate(fn),
+  });
+  direct = elicitations;
   const app = acp
     .client({ name: "kandev-agentctl" })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
@@ -58,12 +66,15 @@ export function connectAcp(
       hooks.onSessionUpdate(params);
     })
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => hooks.onPermission(params, signal))
+    // Requests DirectElicitations takes never reach this; it stays for any the SDK would still see.
     // rawElicitationParams replaces the SDK's params schema, so a malformed body is declined by the
     // manager instead of being answered -32602 by the SDK before any handler runs (AC-18).
     .onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) =>
       hooks.onElicitation(params, signal),
     );
-  return { connection: app.connect({ readable, writable: base.writable }), updatesDrained: () => barrier.drain() };
+  const connection = app.connect({ readable: stream.readable, writable: stream.writable });
+  void connection.closed.then(() => elicitations.closeAll(connection.signal.reason ?? new Error("ACP connection closed")));
+  return { connection, updatesDrained: () => barrier.drain() };
 }
 
 /** Turns a failed ACP request into the pieces agentctl reports (`turn.ended.error`, error details). */

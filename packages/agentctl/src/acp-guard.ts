@@ -1,9 +1,9 @@
 /**
  * Bounds on what an agent may send over ACP, applied before the SDK sees a message. Pure.
  *
- * Size: the SDK's ndjson reader enforces `maxMessageBytes` per line; a longer line fails the
- * connection with MessageTooLargeError (we pass ACP_MAX_FRAME_BYTES instead of the SDK's 32 MiB
- * default; session-controller.ts then stops the agent with a clear reason).
+ * Size: agentctl's ndjson reader (acp-ndjson.ts, with the SDK's rules) enforces `maxMessageBytes`
+ * per line; a longer line fails the connection with MessageTooLargeError (ACP_MAX_FRAME_BYTES
+ * instead of the SDK's 32 MiB default; session-controller.ts then stops the agent with a clear reason).
  *
  * Depth: JSON.parse reads any depth, but JSON.stringify recurses and throws RangeError a few
  * thousand levels down. The SDK answers an invalid envelope with -32600 carrying the *whole*

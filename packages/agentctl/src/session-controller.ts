@@ -112,7 +112,8 @@ export class SessionController {
       "agent.permissions.respond": (p) => this.permissions.respond(p),
       "agent.elicitations.respond": (p) => {
         if (this.elicitations === null) throw new ProtocolError("NOT_FOUND", `no pending elicitation ${p.pending_id}`);
-        return this.elicitations.respond(p);
+        // The dispatcher parsed `p` with this action's params schema (ElicitationRespondParamsSchema).
+        return this.elicitations.respondValidated(p);
       },
       "agent.status": () => this.status(),
     };
@@ -146,7 +147,8 @@ export class SessionController {
           features: () => p.features,
           answerTimeoutMs: timeouts.elicitationAnswerMs,
           idleTimeoutMs: timeouts.acpIdleMs,
-          emit: (event, payload) => this.emitUnchecked(event, payload),
+          // Valid by construction (see ElicitationEmit): not parsed a second time on the way out.
+          emit: (event, payload) => this.opts.send(event, payload),
           log: this.opts.log,
           knowsSession: (id) => this.sessions.has(id),
         });
@@ -342,11 +344,17 @@ export class SessionController {
     this.emit("session.update", { session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
   }
 
-  /** Re-arms the idle watchdog of the running turn; called on every frame from the agent. */
+  /**
+   * Re-arms the idle watchdog of the running turn; called on every frame from the agent, so it
+   * restarts the turn's one timer (`refresh`, also after it fired) rather than making a new one.
+   */
   private touchTurn(): void {
     const turn = this.turn;
     if (turn === null || turn.ended) return;
-    if (turn.idleTimer !== null) clearTimeout(turn.idleTimer);
+    if (turn.idleTimer !== null) {
+      turn.idleTimer.refresh();
+      return;
+    }
     turn.idleTimer = setTimeout(() => this.onTurnIdle(turn), this.timeouts.acpIdleMs);
     turn.idleTimer.unref();
   }

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import { z } from "zod";
 import {
   EnvelopeSchema,
   ProtocolError,
+  checkEnvelope,
   errorFrame,
   notificationFrame,
   parseEnvelope,
@@ -34,6 +36,47 @@ describe("envelope", () => {
   test("an error frame without a request id still validates (errors on unparseable requests)", () => {
     const f = errorFrame(undefined, "unknown", { code: "BAD_REQUEST", message: "bad" });
     assert.equal(EnvelopeSchema.parse(f).id, undefined);
+  });
+});
+
+describe("checkEnvelope (the hand-written EnvelopeSchema of the hot path)", () => {
+  const zodVerdict = (v: unknown) => {
+    const r = EnvelopeSchema.safeParse(v);
+    return r.success ? r.data : null;
+  };
+  // Strings around the 1..128 bounds, in code units and code points (a surrogate pair is one).
+  const name = fc.oneof(
+    fc.constantFrom("", "a", "agent.prompt", "x".repeat(128), "x".repeat(129), "😀".repeat(64), "😀".repeat(65), "😀".repeat(129), "\ud83d".repeat(129)),
+    fc.string({ maxLength: 140 }),
+    fc.string({ unit: "grapheme", maxLength: 140 }),
+  );
+  const type = fc.oneof(fc.constantFrom("request", "response", "notification", "error", "Request", ""), fc.string());
+  const anyValue = fc.oneof(name, type, fc.jsonValue({ maxDepth: 2 }));
+  const frame = fc.record(
+    { id: fc.oneof(name, anyValue), type: fc.oneof(type, anyValue), action: fc.oneof(name, anyValue), payload: anyValue, extra: anyValue },
+    { requiredKeys: [] },
+  );
+
+  test("agrees with EnvelopeSchema (verdict and output, keys and their order) on arbitrary frames", () => {
+    fc.assert(
+      fc.property(fc.oneof(frame, fc.jsonValue()), (v) => {
+        const ours = checkEnvelope(v);
+        const theirs = zodVerdict(v);
+        assert.deepStrictEqual(ours, theirs);
+        if (ours !== null) assert.deepStrictEqual(Object.keys(ours), Object.keys(theirs!));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("examples: payload is required (any value), unknown keys are dropped, id and action are 1-128 code points", () => {
+    const ok = { id: "1", type: "request", action: "a", payload: null };
+    assert.deepEqual(checkEnvelope({ ...ok, extra: 1 }), ok);
+    assert.equal(checkEnvelope({ id: "1", type: "request", action: "a" }), null);
+    assert.equal(checkEnvelope({ ...ok, id: "" }), null);
+    assert.equal(checkEnvelope({ ...ok, id: 5 }), null);
+    assert.deepEqual(checkEnvelope({ ...ok, action: "😀".repeat(128) })?.action, "😀".repeat(128));
+    assert.equal(checkEnvelope({ ...ok, action: "😀".repeat(129) }), null);
   });
 });
 

@@ -69,11 +69,18 @@ async function respondElicitation(service: ClarificationService, row: repo.Clari
     throw new HttpError(verdict.status, verdict.code, message, err.details);
   }
   service.forgetForwarded(row.pendingId, answer);
-  const status = statusForOperatorAnswer(answer);
-  const settled = service.settle(row.pendingId, status, operatorResolution(answer, nowIso()), (m) => withRejectReason(m, answer));
-  if (settled !== undefined) return { success: true, status: settled.status };
-  // agentctl's `elicitation.settled` (reason operator) usually lands first: add what was chosen.
-  const current = repo.getClarification(service.db, row.pendingId)!;
+  // agentctl's `elicitation.settled` (reason operator) is sent before this success on the same
+  // stream, so the record is usually settled already: then the settle below would only find
+  // nothing to write (a transaction and a statement for nothing), and is skipped.
+  const before = repo.getClarification(service.db, row.pendingId);
+  const mustSettle = before === undefined || before.status === "pending" || service.hasDeferredSettle(row.pendingId);
+  if (mustSettle) {
+    const status = statusForOperatorAnswer(answer);
+    const settled = service.settle(row.pendingId, status, operatorResolution(answer, nowIso()), (m) => withRejectReason(m, answer));
+    if (settled !== undefined) return { success: true, status: settled.status };
+  }
+  // Settled by agentctl's event first: add what was chosen.
+  const current = mustSettle ? repo.getClarification(service.db, row.pendingId)! : before;
   const enriched = withOperatorAnswers(current.resolution, answer);
   if (enriched !== null) {
     const updated = repo.updateResolution(service.db, row.pendingId, enriched)!;

@@ -17,7 +17,7 @@ import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as repo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
-import { newId, nowIso } from "../repos/util.js";
+import { inTransaction, newId, nowIso } from "../repos/util.js";
 import { kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
 import { clarificationContent, clarificationMetadata, toClarificationView, withRejectReason } from "./message.js";
 import { kandevTurnEndSettle, operatorBy, operatorResolution, statusForSettledEvent } from "./outcomes.js";
@@ -126,7 +126,7 @@ export class ClarificationService {
       }
       const error = err instanceof Error ? err.message : String(err);
       if (repo.getClarification(this.db, p.pending_id) !== undefined) {
-        // Stored and shown; only the aftermath (task state, notification) failed.
+        // Stored (with the task's state and the notification's claim); only pushing it failed.
         logger.error("an elicitation was stored but its follow-up failed", { pending_id: p.pending_id, error });
         return true;
       }
@@ -173,7 +173,9 @@ export class ClarificationService {
     const { store, notifications } = this.options;
     const facts = { ...input, sessionId: ctx.sessionId, taskId: ctx.taskId, status: "pending" as const, resolution: null };
     const messageId = newId();
-    const row = this.db.transaction(() => {
+    // Record, message, the task's pending action and the notification's claim (once per pending
+    // id) in one transaction, one commit; pushed after it, the notification last.
+    const { message: row, task, notification } = inTransaction(this.db, () => {
       const message = messagesRepo.insertMessage(this.db, {
         id: messageId,
         sessionId: ctx.sessionId,
@@ -193,11 +195,12 @@ export class ClarificationService {
         messageId,
         executionId: ctx.executionId,
       });
-      return message;
+      const task = store.recomputeTaskQuietly(ctx.taskId);
+      return { message, task, notification: notifications.claimClarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId }) };
     });
     store.announceAdded(row);
-    store.recomputeTask(ctx.taskId);
-    notifications.clarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId });
+    if (task !== undefined) store.announceTask(task);
+    if (notification !== null) store.afterCommit(() => notifications.deliver(notification));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -243,6 +246,11 @@ export class ClarificationService {
     }
   }
 
+  /** Whether a settle of this record waits for the database (see `deferred`). */
+  hasDeferredSettle(pendingId: string): boolean {
+    return this.deferred.get(pendingId) !== undefined;
+  }
+
   private settleNow(
     pendingId: string,
     status: ClarificationStatus,
@@ -250,16 +258,18 @@ export class ClarificationService {
     extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown>,
   ): repo.ClarificationRow | undefined {
     const { store } = this.options;
-    const result = this.db.transaction(() => {
+    // Record, message and the task's pending action in one transaction: all of it or, if the
+    // database refuses, none of it (then `settle` defers the whole settle).
+    const result = inTransaction(this.db, () => {
       const row = repo.settleClarification(this.db, pendingId, status, resolution);
       if (row === undefined) return undefined;
       const message = this.rewriteMessage(row, extraMetadata);
-      return { row, message };
+      return { row, message, task: store.recomputeTaskQuietly(row.taskId) };
     });
     if (result === undefined) return undefined;
     this.forwarded.delete(pendingId);
     if (result.message !== undefined) store.announceUpdated(result.message);
-    store.recomputeTask(result.row.taskId);
+    if (result.task !== undefined) store.announceTask(result.task);
     return result.row;
   }
 

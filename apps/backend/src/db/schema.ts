@@ -89,7 +89,14 @@ export const messages = sqliteTable(
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("messages_session_idx").on(t.sessionId, t.seq), index("messages_turn_idx").on(t.turnId)],
+  (t) => [
+    index("messages_session_idx").on(t.sessionId, t.seq),
+    index("messages_turn_idx").on(t.turnId),
+    // Only the messages still requesting input (a handful at most), so recomputing a task's pending
+    // action costs the same on the thousandth message of a turn as on the first. Queries must say
+    // `requests_input = 1` literally for SQLite to use it (repos/messages.ts listOpenRequests).
+    index("messages_open_idx").on(t.sessionId, t.turnId).where(sql`requests_input = 1`),
+  ],
 );
 
 export const runtimeFlagOverrides = sqliteTable("runtime_flag_overrides", {

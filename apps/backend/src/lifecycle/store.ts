@@ -4,6 +4,7 @@ import { deriveTaskState, pendingActionOf } from "../domain/task-state.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
+import { inTransaction } from "../repos/util.js";
 import { toMessage, toSession, toTask } from "../views.js";
 import type { Publisher } from "../ws/hub.js";
 
@@ -41,7 +42,7 @@ export class LiveStore {
     this.afterCommitQueue = queue;
     let result: T;
     try {
-      result = this.db.transaction(() => fn());
+      result = inTransaction(this.db, fn);
     } finally {
       this.afterCommitQueue = null;
     }
@@ -72,14 +73,26 @@ export class LiveStore {
 
   /** Re-derives the task's pending action and state from its latest session and pushes the task. */
   recomputeTask(taskId: string): Task | undefined {
+    const task = this.recomputeTaskQuietly(taskId);
+    if (task !== undefined) this.publisher.taskUpdated(task);
+    return task;
+  }
+
+  /**
+   * `recomputeTask` without the push, for a caller's own transaction (the task's state commits
+   * with the write that changed it); the caller pushes the task with `announceTask` once it is over.
+   */
+  recomputeTaskQuietly(taskId: string): Task | undefined {
     const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
     const open = latest === undefined ? [] : messagesRepo.listOpenRequests(this.db, latest.id, latest.currentTurnId);
     const pending = pendingActionOf(open.map((m) => m.type));
     const row = tasksRepo.updateTaskState(this.db, taskId, deriveTaskState(latest?.state ?? null, pending), pending);
-    if (row === undefined) return undefined;
-    const task = toTask(row, latest);
+    return row === undefined ? undefined : toTask(row, latest);
+  }
+
+  /** Pushes a task recomputed inside a transaction, once that transaction is over. */
+  announceTask(task: Task): void {
     this.publisher.taskUpdated(task);
-    return task;
   }
 
   addMessage(input: messagesRepo.NewMessage): Message {

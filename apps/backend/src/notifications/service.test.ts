@@ -7,6 +7,7 @@ import type { Notification } from "@kandev/protocol";
 import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import { silentLogger } from "../logger.js";
 import * as tasksRepo from "../repos/tasks.js";
+import { inTransaction } from "../repos/util.js";
 import { NotificationService } from "./service.js";
 
 describe("NotificationService over SQLite", () => {
@@ -33,6 +34,24 @@ describe("NotificationService over SQLite", () => {
     assert.equal(svc.clarificationRequested(ids), null);
     assert.equal(new NotificationService(handle.db, { notify: (x) => sent.push(x) }, silentLogger).clarificationRequested(ids), null);
     assert.equal(sent.filter((x) => x.pending_id === "p-1").length, 1);
+  });
+
+  test("claimClarificationRequested claims inside the caller's transaction and sends nothing; deliver sends it; a rolled-back claim never happened", () => {
+    const task = tasksRepo.insertTask(handle.db, { title: "Claimed", agentProfileId: "mock" });
+    const ids = { pendingId: "p-claim", sessionId: "s-1", taskId: task.id };
+    assert.throws(() =>
+      inTransaction(handle.db, () => {
+        assert.ok(svc.claimClarificationRequested(ids));
+        throw new Error("the clarification could not be stored");
+      }),
+    );
+    const sentBefore = sent.length;
+    const n = inTransaction(handle.db, () => svc.claimClarificationRequested(ids));
+    assert.ok(n, "the rolled-back claim is free again");
+    assert.equal(sent.length, sentBefore, "claiming sends nothing");
+    svc.deliver(n);
+    assert.deepEqual(sent.at(-1), n);
+    assert.equal(svc.claimClarificationRequested(ids), null, "claimed once per pending id");
   });
 
   test("turn_finished is opt-in, once per turn, never for a cancel; switching clarifications off silences them", () => {

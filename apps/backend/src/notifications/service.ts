@@ -38,16 +38,34 @@ export class NotificationService {
 
   /** A clarification was created; deduplicated by its pending id (F9). */
   clarificationRequested(input: { pendingId: string; sessionId: string; taskId: string }): Notification | null {
-    return this.send("session.clarification_requested", input.pendingId, input, (title) => composeClarificationRequested(title), input.pendingId);
+    const notification = this.claimClarificationRequested(input);
+    if (notification !== null) this.deliver(notification);
+    return notification;
+  }
+
+  /**
+   * The database half of `clarificationRequested`, for the caller's own transaction: claims the
+   * delivery and builds the notification, which the caller sends with `deliver` once it committed.
+   */
+  claimClarificationRequested(input: { pendingId: string; sessionId: string; taskId: string }): Notification | null {
+    return this.claim("session.clarification_requested", input.pendingId, input, (title) => composeClarificationRequested(title), input.pendingId);
+  }
+
+  /** Sends a claimed notification to every browser. */
+  deliver(notification: Notification): void {
+    this.sink.notify(notification);
   }
 
   /** A turn ended; deduplicated by the turn id. */
   turnFinished(input: { turnId: string; sessionId: string; taskId: string; stopReason: string }): Notification | null {
     if (!notifiesTurnFinished(input.stopReason)) return null;
-    return this.send("session.turn_finished", input.turnId, input, (title) => composeTurnFinished(title, input.stopReason), null);
+    const notification = this.claim("session.turn_finished", input.turnId, input, (title) => composeTurnFinished(title, input.stopReason), null);
+    if (notification !== null) this.deliver(notification);
+    return notification;
   }
 
-  private send(
+  /** Claims the (kind, dedupKey) delivery and builds the notification; null when it is off, claimed or invalid. */
+  private claim(
     kind: NotificationKind,
     dedupKey: string,
     ids: { sessionId: string; taskId: string },
@@ -73,7 +91,6 @@ export class NotificationService {
       this.logger.error("refusing to send an invalid notification", { kind, issues: parsed.error.issues });
       return null;
     }
-    this.sink.notify(parsed.data);
     return parsed.data;
   }
 }

@@ -109,11 +109,17 @@ export function findByPendingId(db: Db, sessionId: string, type: MessageType, pe
     .get() as MessageRow | undefined;
 }
 
+/**
+ * `requests_input = 1` written out rather than bound: only a literal lets SQLite use the partial
+ * index messages_open_idx, which holds just the open requests (a bound value scans the whole turn).
+ */
+const isOpenRequest = sql`${messages.requestsInput} = 1`;
+
 /** Messages of a session that still request input, optionally only those of one turn. */
 export function listOpenRequests(db: Db, sessionId: string, turnId?: string | null): MessageRow[] {
   const byTurn = turnId !== undefined && turnId !== null;
   const select = prepared(db, byTurn ? "messages.open:turn" : "messages.open", (d) => {
-    const conditions = [eq(messages.sessionId, ph("sessionId")), eq(messages.requestsInput, true)];
+    const conditions = [eq(messages.sessionId, ph("sessionId")), isOpenRequest];
     if (byTurn) conditions.push(eq(messages.turnId, ph("turnId")));
     return d.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).prepare();
   });

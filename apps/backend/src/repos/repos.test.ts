@@ -13,6 +13,7 @@ import * as profiles from "./profiles.js";
 import * as sessions from "./sessions.js";
 import * as tasks from "./tasks.js";
 import * as turns from "./turns.js";
+import { inTransaction } from "./util.js";
 
 describe("repositories over a real SQLite file", () => {
   let dir: string;
@@ -119,6 +120,58 @@ describe("repositories over a real SQLite file", () => {
     assert.equal(messages.listOpenRequests(db, s.id).length, 2);
     messages.updateMessage(db, found!.id, { requestsInput: false, metadata: { ...found!.metadata, status: "selected" } });
     assert.deepEqual(messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id), ["p-2"]);
+  });
+
+  test("task recompute queries: open requests of a turn through messages_open_idx, the newest session without a bound LIMIT", () => {
+    // A fresh handle: prepared statements are built once per handle, and these must be built here.
+    const fresh = openDatabase(path.join(dir, "plans.db"));
+    try {
+      // drizzle keeps the better-sqlite3 handle as $client (not in the Db type).
+      const raw = (fresh.db as unknown as { $client: Database.Database }).$client;
+      const seen: string[] = [];
+      const prepare = raw.prepare.bind(raw);
+      raw.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof raw.prepare;
+      const t = tasks.insertTask(fresh.db, { title: "t", agentProfileId: "mock" });
+      const s = sessions.insertSession(fresh.db, { taskId: t.id, agentProfileId: "mock" });
+      const turn = turns.insertTurn(fresh.db, { sessionId: s.id });
+      messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: turn.id, authorType: "agent", type: "permission_request", content: "?", requestsInput: true });
+      assert.equal(messages.listOpenRequests(fresh.db, s.id, turn.id).length, 1);
+      assert.equal(sessions.latestSessionsByTask(fresh.db, [t.id]).get(t.id)?.id, s.id);
+      const open = seen.find((q) => q.includes('from "messages"') && q.includes('"turn_id" = ?'));
+      const latest = seen.find((q) => q.includes('from "sessions"') && q.includes('"task_id" = ?'));
+      assert.ok(open !== undefined && latest !== undefined, seen.join("\n"));
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${open}`).all("s", "t") as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+      assert.match(plan, /USING INDEX messages_open_idx/);
+      // A bound LIMIT makes SQLite re-prepare the statement on every run (about 4x its cost).
+      assert.doesNotMatch(latest, /limit \?/i);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  test("inTransaction: commits, rolls everything back when the body throws, and nests as a savepoint", () => {
+    const db = handle.db;
+    const count = () => tasks.listTasks(db).length;
+    const before = count();
+    assert.equal(inTransaction(db, () => (tasks.insertTask(db, { title: "kept", agentProfileId: "mock" }), 7)), 7);
+    assert.equal(count(), before + 1);
+    const failing = () =>
+      inTransaction(db, () => {
+        tasks.insertTask(db, { title: "gone", agentProfileId: "mock" });
+        throw new Error("boom");
+      });
+    assert.throws(failing, /boom/);
+    assert.equal(count(), before + 1, "the failed body left nothing");
+    inTransaction(db, () => {
+      tasks.insertTask(db, { title: "outer", agentProfileId: "mock" });
+      assert.throws(() =>
+        inTransaction(db, () => {
+          tasks.insertTask(db, { title: "inner", agentProfileId: "mock" });
+          throw new Error("inner");
+        }),
+      );
+    });
+    assert.deepEqual(tasks.listTasks(db).map((t) => t.title).filter((t) => t === "outer" || t === "inner"), ["outer"], "only the inner savepoint rolled back");
   });
 
   test("notification deliveries are claimed once per kind + dedup key", () => {

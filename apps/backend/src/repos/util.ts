@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type Database from "better-sqlite3";
 import type { Db } from "../db/client.js";
 
 /** Timestamps are written by the application so every row of one event shares the same clock. */
@@ -31,4 +32,24 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
  */
 export function setPlaceholder<T>(name: string): T {
   return sql.placeholder(name) as unknown as T;
+}
+
+const runners = new WeakMap<Db, (fn: () => unknown) => unknown>();
+
+/**
+ * `db.transaction(() => fn())` for callers that do not use drizzle's transaction object (they write
+ * through `db` itself): BEGIN DEFERRED ... COMMIT, a SAVEPOINT when already inside a transaction,
+ * rolled back if `fn` throws. The same better-sqlite3 transaction drizzle runs, minus what drizzle
+ * and better-sqlite3 build on every call (a transaction object with a query builder per table,
+ * four wrapper functions): built once per database handle here, since a round trip runs several.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  let run = runners.get(db);
+  if (run === undefined) {
+    // drizzle keeps the better-sqlite3 handle as $client (not in the Db type).
+    const sqlite = (db as unknown as { $client: Database.Database }).$client;
+    run = sqlite.transaction((body: () => unknown) => body()).deferred;
+    runners.set(db, run);
+  }
+  return run(fn) as T;
 }

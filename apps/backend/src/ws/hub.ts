@@ -5,9 +5,11 @@ import {
   BROWSER_NOTIFICATIONS,
   BROWSER_REQUESTS,
   ProtocolError,
+  TickCork,
   errorFrame,
   notificationFrame,
   parseEnvelope,
+  rawSocketOf,
   responseFrame,
   toErrorPayload,
   type BrowserNotification,
@@ -52,12 +54,16 @@ export function topicOf(params: SubscribeParams): string {
 
 /**
  * The browser WebSocket at /ws: subscriptions per socket, fan-out of task/session/message updates,
- * notifications to everyone. Every outgoing payload is validated against BROWSER_NOTIFICATIONS.
+ * notifications to everyone. Every outgoing payload matches BROWSER_NOTIFICATIONS: tasks, sessions,
+ * messages and notifications were validated when they were built (views.ts, notifications/), so
+ * they are not parsed again here; session log lines are validated here. A socket written to is
+ * corked until the current tick's work is done, so the frames of one event leave in one write.
  */
 export class BrowserHub implements Publisher, LogPublisher {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly cork = new TickCork((flush) => process.nextTick(flush));
 
   constructor(private readonly options: { allowedOrigins: readonly string[]; logger: Logger }) {
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
@@ -80,6 +86,7 @@ export class BrowserHub implements Publisher, LogPublisher {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws));
   }
 
+  // Built by views.ts (toTask, toSession, toMessage) and NotificationService, which validate them.
   taskUpdated(task: Task): void {
     this.publish("task.updated", { task }, (t) => t.has("board") || t.has(`task:${task.id}`));
   }
@@ -96,32 +103,36 @@ export class BrowserHub implements Publisher, LogPublisher {
     this.publish("notification", { notification }, () => true);
   }
   sessionLog(payload: SessionLogNotification): void {
-    this.publish("session.log", payload, (t) => t.has(`session:${payload.session_id}`) || t.has(`task:${payload.task_id}`));
+    const parsed = BROWSER_NOTIFICATIONS["session.log"].safeParse(payload);
+    if (!parsed.success) {
+      this.options.logger.error("refusing to push an invalid browser notification", { action: "session.log", issues: parsed.error.issues });
+      return;
+    }
+    this.publish("session.log", parsed.data, (t) => t.has(`session:${payload.session_id}`) || t.has(`task:${payload.task_id}`));
   }
 
   /** Closes every browser socket (server shutdown). */
   close(): void {
     clearInterval(this.heartbeat);
+    this.cork.flush(); // frames of this tick leave before the sockets are cut
     for (const c of this.clients) c.socket.close(1001, "server shutting down");
     for (const c of this.clients) c.socket.terminate();
     this.clients.clear();
     this.wss.close();
   }
 
+  /** Sends a valid payload to every open socket that wants it, serialised once. */
   private publish<N extends BrowserNotificationName>(
     action: N,
     payload: BrowserNotification<N>,
     wants: (topics: ReadonlySet<string>) => boolean,
   ): void {
-    const parsed = BROWSER_NOTIFICATIONS[action].safeParse(payload);
-    if (!parsed.success) {
-      this.options.logger.error("refusing to push an invalid browser notification", { action, issues: parsed.error.issues });
-      return;
-    }
     let text: string | null = null;
     for (const c of this.clients) {
       if (c.socket.readyState !== c.socket.OPEN || !wants(c.topics)) continue;
-      text ??= JSON.stringify(notificationFrame(action, parsed.data));
+      text ??= JSON.stringify(notificationFrame(action, payload));
+      const raw = rawSocketOf(c.socket);
+      if (raw !== undefined) this.cork.cork(raw);
       c.socket.send(text);
     }
   }

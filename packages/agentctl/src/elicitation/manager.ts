@@ -7,12 +7,17 @@
  * See INVARIANTS.md for the guarantees and the tests that hold them.
  */
 import { randomUUID } from "node:crypto";
-import type { ElicitationOutcome, ElicitationRespondParams, Features, Question } from "@kandev/protocol";
+import type { AgentEvent, ElicitationOutcome, ElicitationRespondParams, Features, Question } from "@kandev/protocol";
 import { AGENT_EVENTS, ElicitationRespondParamsSchema, ProtocolError } from "@kandev/protocol";
 import { buildResponse, type ElicitationResponse } from "./answers.js";
 import { parseCreateRequest } from "./request.js";
 import { mapElicitation, type MappedElicitation } from "./schema-map.js";
 
+/**
+ * Sends an agent-stream event. Every payload already matches its AGENT_EVENTS schema:
+ * `elicitation.requested` (which carries what the agent sent) is validated in `park` before it is
+ * emitted, `elicitation.settled` is built from agentctl's own typed values.
+ */
 export type ElicitationEmit = (
   event: "elicitation.requested" | "elicitation.settled",
   payload: Record<string, unknown>,
@@ -162,11 +167,19 @@ export class ElicitationManager {
         parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
       );
     }
-    const pending = this.pending.get(parsed.data.pending_id);
+    return this.respondValidated(parsed.data);
+  }
+
+  /**
+   * `respond` for params that already passed ElicitationRespondParamsSchema (the dispatcher parses
+   * every action's params with it), so they are not parsed twice.
+   */
+  respondValidated(params: ElicitationRespondParams): { success: true } {
+    const pending = this.pending.get(params.pending_id);
     if (pending === undefined) {
-      throw new ProtocolError("NOT_FOUND", `no pending elicitation ${JSON.stringify(parsed.data.pending_id)}`);
+      throw new ProtocolError("NOT_FOUND", `no pending elicitation ${JSON.stringify(params.pending_id)}`);
     }
-    const response = buildResponse(pending.questions, parsed.data);
+    const response = buildResponse(pending.questions, params);
     if (response.action === "decline") this.settle(pending, response, "declined", "operator_rejected");
     else this.settle(pending, response, "answered", "operator");
     return { success: true };
@@ -256,7 +269,8 @@ export class ElicitationManager {
     pending.timer = undefined;
     pending.signal.removeEventListener("abort", pending.onAbort);
     try {
-      this.opts.emit("elicitation.settled", { pending_id: pending.id, outcome, reason });
+      const settled: AgentEvent<"elicitation.settled"> = { pending_id: pending.id, outcome, reason };
+      this.opts.emit("elicitation.settled", settled);
     } catch (err) {
       this.log(`elicitation.settled could not be emitted: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_open_idx` ON `messages` (`session_id`,`turn_id`) WHERE requests_input = 1;
