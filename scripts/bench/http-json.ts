@@ -74,8 +74,14 @@ export class JsonClient {
 
 class StaleSocketError extends Error {}
 
+/** "HTTP 503 {...}" for an error message; an empty body (undefined) is said so. */
+export function describeReply(reply: JsonReply, limit = 500): string {
+  const body = reply.body === undefined ? "(empty body)" : JSON.stringify(reply.body).slice(0, limit);
+  return `HTTP ${reply.status} ${body}`;
+}
+
 /** Throws unless the reply has the expected status, with the body in the message. */
 export function expectStatus<T>(reply: JsonReply<T>, status: number, what: string): T {
-  if (reply.status !== status) throw new Error(`${what}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 500)}`);
+  if (reply.status !== status) throw new Error(`${what}: ${describeReply(reply)}`);
   return reply.body;
 }

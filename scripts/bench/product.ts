@@ -10,7 +10,7 @@ import type { Message, Session, Task } from "@kandev/protocol";
 import { benchNow } from "./clock.js";
 import { ANSWER_TEXT } from "./floor.js";
 import type { Pace } from "./plan.js";
-import { JsonClient, expectStatus } from "./http-json.js";
+import { JsonClient, describeReply, expectStatus } from "./http-json.js";
 import { childrenOf, roleCpu, rssKb } from "./procfs.js";
 import { mapLimit, startService, tail, type Service } from "./processes.js";
 import { RunRecorder } from "./recorder.js";
@@ -320,7 +320,7 @@ export class ProductBench {
     const answer = () => {
       rec.onAnswerStart(s.index, stamp.seq, benchNow());
       this.http.postText(`/api/v1/clarifications/${pendingId}/respond`, ANSWER_TEXT).then(
-        (r) => r.status !== 200 && rec.onError(`answer ${pendingId}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`),
+        (r) => r.status !== 200 && rec.onError(`answer ${pendingId}: ${describeReply(r, 300)}`),
         (err: unknown) => rec.onError(`answer ${pendingId}: ${String(err)}`),
       );
     };
