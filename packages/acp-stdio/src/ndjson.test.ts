@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
-import { NdJsonLines, decodeLine, stdioJsonStream } from "./acp-ndjson.js";
+import { NdJsonLines, decodeLine, stdioJsonStream } from "./ndjson.js";
 
 const text = (lines: Buffer[]) => lines.map((l) => l.toString());
 

@@ -1,10 +1,11 @@
 /**
- * The ACP stream over the agent's stdio: newline-delimited JSON, as the SDK's `ndJsonStream`, but
- * read from and written to the Node pipes directly. The SDK's version goes through
- * `Readable.toWeb`/`Writable.toWeb` adapters, a TextEncoder and a second stream on each side, and
- * agentctl added a TransformStream for the guard: several promise hops per message in a process
- * that, with many sessions, runs mostly unoptimised code. Here each side is one Web stream (the
- * SDK's interface) fed straight from the pipe.
+ * An ACP stream over a pair of Node pipes (agentctl: the agent's stdin/stdout; the mock agent: its
+ * own): newline-delimited JSON, as the SDK's `ndJsonStream`, but read from and written to the
+ * pipes directly. The SDK's version goes through `Readable.toWeb`/`Writable.toWeb` adapters, a
+ * TextEncoder and a second stream on each side, and a caller inspecting messages adds a
+ * TransformStream: several promise hops per message, in processes that each see few messages and
+ * so run mostly unoptimised code (docs/BENCHMARKS.md). Here each side is one Web stream (the SDK's
+ * interface) fed straight from the pipe, and `onMessage` sees every message on its way in.
  *
  * Same wire behaviour as the SDK's ndJsonStream: lines end at LF (a CR before it is dropped),
  * blank lines are skipped, a line longer than `maxMessageBytes` fails the stream with

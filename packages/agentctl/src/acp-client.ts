@@ -2,7 +2,7 @@
 import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { ACP_MAX_FRAME_BYTES, guardAcpMessage } from "./acp-guard.js";
-import { stdioJsonStream } from "./acp-ndjson.js";
+import { stdioJsonStream } from "@kandev/acp-stdio";
 import { DirectElicitations } from "./direct-elicitations.js";
 import { rawElicitationParams } from "./elicitation/index.js";
 import { UpdateBarrier } from "./update-barrier.js";

@@ -1,7 +1,7 @@
 /**
  * Bounds on what an agent may send over ACP, applied before the SDK sees a message. Pure.
  *
- * Size: agentctl's ndjson reader (acp-ndjson.ts, with the SDK's rules) enforces `maxMessageBytes`
+ * Size: agentctl's ndjson reader (@kandev/acp-stdio, with the SDK's rules) enforces `maxMessageBytes`
  * per line; a longer line fails the connection with MessageTooLargeError (ACP_MAX_FRAME_BYTES
  * instead of the SDK's 32 MiB default; session-controller.ts then stops the agent with a clear reason).
  *

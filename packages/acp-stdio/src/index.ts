@@ -1,0 +1,1 @@
+export { NdJsonLines, decodeLine, stdioJsonStream, type LineVerdict, type StdioStreamOptions } from "./ndjson.js";
