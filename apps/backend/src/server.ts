@@ -1,9 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type Database from "better-sqlite3";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
 import type { AgentEventMessage } from "./agentctl/client.js";
 import { LocalExecutor } from "./agentctl/local-executor.js";
 import { ClarificationService } from "./clarifications/service.js";
+import { startCheckpointer, type Checkpointer } from "./db/checkpointer.js";
 import { openDatabase } from "./db/client.js";
 import type { FlagKey, Profile } from "./flags/registry.js";
 import { FlagService } from "./flags/service.js";
@@ -42,6 +44,8 @@ export interface ServerOptions {
   childEnv?: Record<string, string>;
   logger?: Logger;
   migrationsFolder?: string;
+  /** WAL checkpoints in a worker thread every this many ms (default 1000); 0 leaves them to SQLite, in the board's thread. */
+  checkpointIntervalMs?: number;
   /** Overrides for the built packages (defaults: resolved through node_modules). */
   agentctlCli?: string;
   mockAgentCli?: string;
@@ -96,6 +100,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const allowedOrigins = options.allowedOrigins ?? [];
   const database = openDatabase(options.dbPath, options.migrationsFolder !== undefined ? { migrationsFolder: options.migrationsFolder } : {});
   const db = database.db;
+  const checkpointer = await startBackgroundCheckpoints(database.sqlite, options, logger);
+  const closeDatabase = async () => {
+    await checkpointer?.stop();
+    database.close();
+  };
   upsertBuiltinProfile(db, { id: MOCK_PROFILE_ID, name: "Mock agent", command: [process.execPath, options.mockAgentCli ?? mockAgentCliPath()] });
   const flags = new FlagService(db, options.profile ?? "prod", options.flagEnv ?? {});
   const hub = new BrowserHub({ allowedOrigins, logger });
@@ -241,7 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (err) {
     hub.close();
-    database.close();
+    await closeDatabase();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -252,7 +261,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    database.close();
+    await closeDatabase();
     throw err;
   }
   const urlHost = host.includes(":") ? `[${host}]` : host;
@@ -276,9 +285,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.closeAllConnections();
         await stopped;
         await web?.close();
-        database.close();
+        await closeDatabase();
       })()),
   };
+}
+
+/**
+ * WAL checkpoints in a worker thread (db/checkpointer.ts), unless `checkpointIntervalMs` is 0. A
+ * worker that cannot start leaves SQLite's automatic checkpoints on, and the board runs on.
+ */
+async function startBackgroundCheckpoints(sqlite: Database.Database, options: ServerOptions, logger: Logger): Promise<Checkpointer | null> {
+  if (options.checkpointIntervalMs === 0) return null;
+  try {
+    return await startCheckpointer(sqlite, options.dbPath, { logger, ...(options.checkpointIntervalMs !== undefined && { intervalMs: options.checkpointIntervalMs }) });
+  } catch (err) {
+    logger.warn("WAL checkpoints stay in the board's thread: the checkpoint worker did not start", { error: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
 }
 
 /** The 403 body of a request whose Host the board does not know (DNS rebinding). */

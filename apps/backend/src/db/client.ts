@@ -14,6 +14,8 @@ export type Db = BetterSQLite3Database<typeof schema>;
 
 export interface DatabaseHandle {
   db: Db;
+  /** The better-sqlite3 connection under `db` (pragmas, the checkpointer). */
+  sqlite: Database.Database;
   /** Closes the SQLite file; safe to call twice. */
   close(): void;
 }
@@ -46,6 +48,7 @@ export function openDatabase(file: string, options: { migrationsFolder?: string 
     let closed = false;
     return {
       db,
+      sqlite,
       close() {
         if (closed) return;
         closed = true;

@@ -1,0 +1,137 @@
+// The WAL checkpointer over a real SQLite file and a real worker thread.
+import { afterEach, beforeEach, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Worker } from "node:worker_threads";
+import { createLogger, type Logger } from "../logger.js";
+import { SQLITE_AUTOCHECKPOINT_PAGES, startCheckpointer } from "./checkpointer.js";
+import { openDatabase, type DatabaseHandle } from "./client.js";
+
+/** A logger that keeps what it wrote. */
+function recordingLogger(): { logger: Logger; lines: Array<{ level: string; msg: string }> } {
+  const lines: Array<{ level: string; msg: string }> = [];
+  return { lines, logger: createLogger("debug", (l) => void lines.push(JSON.parse(l) as { level: string; msg: string })) };
+}
+
+const autocheckpoint = (h: DatabaseHandle) => h.sqlite.pragma("wal_autocheckpoint", { simple: true });
+const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
+/** Enough rows to fill the WAL past SQLite's automatic checkpoint (1,000 pages of 4 KiB). */
+function writeRows(h: DatabaseHandle, rows: number): void {
+  h.sqlite.exec("create table if not exists filler (id integer primary key, body text)");
+  const insert = h.sqlite.prepare("insert into filler (body) values (?)");
+  for (let i = 0; i < rows; i++) insert.run("x".repeat(3000));
+}
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("WAL checkpoints in a worker thread (real SQLite file)", () => {
+  let dir: string;
+  let file: string;
+  let handle: DatabaseHandle;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-checkpoint-"));
+    file = path.join(dir, "board.db");
+    handle = openDatabase(file);
+  });
+  afterEach(() => {
+    handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the board's connection stops checkpointing; the worker moves the whole WAL into the database file", async () => {
+    assert.equal(autocheckpoint(handle), SQLITE_AUTOCHECKPOINT_PAGES, "SQLite's default before");
+    const cp = await startCheckpointer(handle.sqlite, file, { logger: createLogger("silent"), intervalMs: 3_600_000 });
+    try {
+      assert.equal(cp.active, true);
+      assert.equal(autocheckpoint(handle), 0);
+      const before = size(file);
+      writeRows(handle, 2000);
+      assert.equal(size(file), before, "no commit of the board's checkpointed into the database file");
+      const result = await cp.now();
+      assert.equal(result.busy, false);
+      assert.ok(result.walFrames > SQLITE_AUTOCHECKPOINT_PAGES, `frames in the WAL: ${result.walFrames}`);
+      assert.equal(result.checkpointedFrames, result.walFrames, "every frame is in the database file");
+      assert.ok(size(file) > before + 2000 * 3000, "the rows are in the database file");
+    } finally {
+      await cp.stop();
+    }
+    assert.equal(cp.active, false);
+    assert.equal(autocheckpoint(handle), SQLITE_AUTOCHECKPOINT_PAGES, "stopped: the board's connection checkpoints itself again");
+  });
+
+  test("checkpoints run every interval on their own, while the board goes on writing", async () => {
+    const cp = await startCheckpointer(handle.sqlite, file, { logger: createLogger("silent"), intervalMs: 50 });
+    try {
+      const before = size(file);
+      writeRows(handle, 500);
+      await until(() => size(file) > before + 500 * 3000, "the interval's checkpoint reached the database file");
+      writeRows(handle, 10);
+      assert.equal(handle.sqlite.prepare("select count(*) from filler").pluck().get(), 510);
+    } finally {
+      await cp.stop();
+    }
+  });
+
+  test("a worker that dies hands checkpoints back to the board's connection, and says so", async () => {
+    const { logger, lines } = recordingLogger();
+    let worker: Worker | null = null;
+    const cp = await startCheckpointer(handle.sqlite, file, { logger, intervalMs: 3_600_000, onWorker: (w) => (worker = w) });
+    assert.equal(autocheckpoint(handle), 0);
+    const asked = cp.now();
+    await worker!.terminate();
+    await assert.rejects(asked, /checkpoint worker stopped/);
+    assert.equal(cp.active, false);
+    assert.equal(autocheckpoint(handle), SQLITE_AUTOCHECKPOINT_PAGES);
+    assert.ok(lines.some((l) => l.level === "warn" && /checkpoint worker stopped/.test(l.msg)), JSON.stringify(lines));
+    await assert.rejects(cp.now(), /not running/);
+    await cp.stop();
+  });
+
+  test("a failing checkpoint is logged once while it keeps failing, and its recovery once; a caller waiting on it gets the error", async () => {
+    const { logger, lines } = recordingLogger();
+    let worker: Worker | null = null;
+    const cp = await startCheckpointer(handle.sqlite, file, { logger, intervalMs: 3_600_000, onWorker: (w) => (worker = w) });
+    try {
+      // What the worker posts when SQLite refuses a checkpoint (disk full, I/O error): the
+      // interval's own (id null) and a caller's.
+      const failed = (id: number | null) => worker!.emit("message", { type: "failed", id, message: "database or disk is full" });
+      failed(null);
+      failed(null);
+      const asked = cp.now();
+      failed(1);
+      await assert.rejects(asked, /disk is full/);
+      const warned = lines.filter((l) => l.level === "warn" && /WAL checkpoint failed/.test(l.msg));
+      assert.equal(warned.length, 1, JSON.stringify(lines));
+      const healed = await cp.now();
+      assert.equal(healed.busy, false, "the real worker still checkpoints");
+      assert.equal(lines.filter((l) => l.level === "info" && /work again/.test(l.msg)).length, 1, JSON.stringify(lines));
+      assert.equal(cp.active, true, "a failed checkpoint does not stop the worker");
+    } finally {
+      await cp.stop();
+    }
+  });
+
+  test("a worker that cannot open the database fails the start; the board's connection keeps checkpointing", async () => {
+    await assert.rejects(startCheckpointer(handle.sqlite, path.join(dir, "missing.db"), { logger: createLogger("silent") }), /unable to open|does not exist|directory/i);
+    assert.equal(autocheckpoint(handle), SQLITE_AUTOCHECKPOINT_PAGES);
+  });
+
+  test("stopped, then closed: the worker's connection is gone and closing the board's removes the WAL", async () => {
+    const cp = await startCheckpointer(handle.sqlite, file, { logger: createLogger("silent"), intervalMs: 3_600_000 });
+    writeRows(handle, 50);
+    await cp.stop();
+    await cp.stop(); // twice is fine
+    assert.ok(fs.existsSync(`${file}-wal`));
+    handle.close();
+    assert.equal(fs.existsSync(`${file}-wal`), false, "the last connection to close checkpoints and deletes the WAL");
+  });
+});
