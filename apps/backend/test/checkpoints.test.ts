@@ -18,33 +18,34 @@ async function writeProfiles(base: string): Promise<void> {
   }
 }
 
+/** A board on its own temp database, with `checkpointIntervalMs`, 20 profiles written; closed after `check`. */
+async function boardAfterWrites(checkpointIntervalMs: number, check: (dbPath: string, sizeBefore: number) => Promise<void>): Promise<string> {
+  const dir = tempDir();
+  dirs.push(dir);
+  const server = await startTestServer({ dir, checkpointIntervalMs });
+  try {
+    const before = fs.statSync(server.dbPath).size;
+    await writeProfiles(server.url);
+    await check(server.dbPath, before);
+  } finally {
+    await server.close();
+  }
+  return server.dbPath;
+}
+
 describe("WAL checkpoints of the running board", () => {
   test("with the worker (the default), the board's writes reach the database file within the interval", async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const server = await startTestServer({ dir, checkpointIntervalMs: 50 });
-    try {
-      const before = fs.statSync(server.dbPath).size;
-      await writeProfiles(server.url);
-      await eventually(() => (fs.statSync(server.dbPath).size > before + 20 * 20_000 ? true : undefined), "the profiles to be in the database file", 5_000);
-    } finally {
-      await server.close();
-    }
-    assert.equal(fs.existsSync(`${server.dbPath}-wal`), false, "closed: no WAL left behind");
+    const dbPath = await boardAfterWrites(50, async (file, before) => {
+      await eventually(() => (fs.statSync(file).size > before + 20 * 20_000 ? true : undefined), "the profiles to be in the database file", 5_000);
+    });
+    assert.equal(fs.existsSync(`${dbPath}-wal`), false, "closed: no WAL left behind");
   });
 
   test("with checkpointIntervalMs 0 they wait in the WAL for SQLite's own checkpoint (the control)", async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const server = await startTestServer({ dir, checkpointIntervalMs: 0 });
-    try {
-      const before = fs.statSync(server.dbPath).size;
-      await writeProfiles(server.url);
+    await boardAfterWrites(0, async (file, before) => {
       await new Promise((r) => setTimeout(r, 300));
-      assert.equal(fs.statSync(server.dbPath).size, before, "nothing checkpointed yet");
-      assert.ok(fs.statSync(`${server.dbPath}-wal`).size > 20 * 20_000);
-    } finally {
-      await server.close();
-    }
+      assert.equal(fs.statSync(file).size, before, "nothing checkpointed yet");
+      assert.ok(fs.statSync(`${file}-wal`).size > 20 * 20_000);
+    });
   });
 });
