@@ -96,6 +96,18 @@ describe("agents that cannot start", () => {
     await nothingLeft(server, [ownPid]);
   });
 
+  test("an agent that closes its stdin first and exits a moment later: its exit code and stderr, not agentctl's EPIPE", async () => {
+    // agentctl's initialize meets a closed pipe (EPIPE) before the exit lands; the operator must
+    // still read the agent's own words (found as a 1-in-2 flake of the test above).
+    const script = "process.stdin.destroy(); process.stderr.write('no api key\\n'); setTimeout(() => process.exit(7), 300)";
+    await addProfile(base, { id: "closes-stdin", command: [process.execPath, "-e", script] });
+    const { task, session } = await createTask(base, "hello", { agent_profile_id: "closes-stdin" });
+    await waitForTaskState(base, task.id, "FAILED");
+    const s = await getSession(base, session.id);
+    assert.match(s.error ?? "", /^the agent exited (while starting|before answering ACP initialize) \(code 7\): no api key$/);
+    assert.doesNotMatch(s.error ?? "", /EPIPE|agentctl/);
+  });
+
   test("an agent that never answers initialize: FAILED saying initialize timed out, with its stderr; agent and agentctl stopped", async () => {
     const script = "process.stderr.write('waiting for a login that never comes\\n'); setInterval(() => {}, 1000)";
     await addProfile(base, { id: "silent", command: [process.execPath, "-e", script] });

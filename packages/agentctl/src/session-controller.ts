@@ -12,6 +12,7 @@ import {
   type InitializeResultSchema,
 } from "@kandev/protocol";
 import { acpErrorInfo, connectAcp, type AcpLink } from "./acp-client.js";
+import { acpCloseFailure } from "./acp-close.js";
 import { AgentProcess, STDERR_TAIL_CHARS, type AgentExit } from "./agent-process.js";
 import { BackendRequests } from "./backend-requests.js";
 import { buildClientCapabilities } from "./capabilities.js";
@@ -386,20 +387,20 @@ export class SessionController {
   /**
    * The ACP connection closed. If the agent still runs it can no longer be talked to (a frame over
    * ACP_MAX_FRAME_BYTES, a write that failed, or it closed its stdout): stop it, so the exit path
-   * ends the turn and settles pendings instead of leaving them to the idle watchdog. A clean EOF
-   * gets a moment first, since an agent that is exiting closes its stdout before the exit lands.
+   * ends the turn and settles pendings instead of leaving them to the idle watchdog. An end the
+   * agent caused (EOF on its stdout, EPIPE on its stdin) gets a moment first: an agent that is
+   * exiting closes its pipes before the exit lands, and its exit code and stderr say more.
    */
   private onAcpClosed(agent: AgentProcess, reason: unknown): void {
     if (this.shuttingDown !== null || !agent.running) return;
-    const message = reason instanceof Error ? reason.message : String(reason);
-    const eof = message === "ACP connection closed";
+    const failure = acpCloseFailure(reason);
     const stop = () => {
       if (this.shuttingDown !== null || !agent.running) return;
-      this.acpFailure = eof ? "the agent closed its ACP output but kept running" : `the ACP connection failed: ${message}`;
+      this.acpFailure = failure.text;
       this.opts.log(`agentctl: ${this.acpFailure}; stopping the agent`);
       void agent.stop(this.opts.agentKillGraceMs ?? 2000);
     };
-    if (eof) setTimeout(stop, ACP_EOF_GRACE_MS).unref();
+    if (failure.byAgent) setTimeout(stop, ACP_EOF_GRACE_MS).unref();
     else stop();
   }
 
