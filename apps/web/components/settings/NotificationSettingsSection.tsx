@@ -27,11 +27,21 @@ export function NotificationSettingsSection() {
   const [permission, setPermission] = useState<DesktopPermission>("default");
   useEffect(() => setPermission(desktopPermission()), []);
 
+  // What the operator just chose, shown from the click on: a controlled checkbox springs back to
+  // its prop within the click, and the mutation's own state reaches React only a task later (the
+  // switch flickered off, and a quick second click read the old value). Cleared once the save
+  // settles: then the board's answer, or on failure the old value and the error, show.
+  const [chosen, setChosen] = useState<Partial<NotificationSettings>>({});
   const save = useMutation({
     mutationFn: api.updateNotificationSettings,
     onSuccess: (next) => queryClient.setQueryData<NotificationSettings>(queryKeys.notificationSettings(), next),
+    onSettled: () => setChosen({}),
   });
-  const server = save.isPending && save.variables && settings.data ? { ...settings.data, ...save.variables } : settings.data;
+  const server = settings.data ? { ...settings.data, ...chosen } : undefined;
+  const choose = (patch: Partial<NotificationSettings>) => {
+    setChosen(patch);
+    save.mutate(patch);
+  };
 
   return (
     <SettingsSection id="notifications" title={t("settings.notifications.heading")} description={t("settings.notifications.description")}>
@@ -47,7 +57,7 @@ export function NotificationSettingsSection() {
           label={t("settings.notifications.clarification")}
           checked={server?.clarification_requested ?? true}
           disabled={!server || save.isPending}
-          onChange={(v) => save.mutate({ clarification_requested: v })}
+          onChange={(v) => choose({ clarification_requested: v })}
         />
         <ToggleRow
           id={`${ids}-turn`}
@@ -55,7 +65,7 @@ export function NotificationSettingsSection() {
           label={t("settings.notifications.turnFinished")}
           checked={server?.turn_finished ?? false}
           disabled={!server || save.isPending}
-          onChange={(v) => save.mutate({ turn_finished: v })}
+          onChange={(v) => choose({ turn_finished: v })}
         />
         {save.isError ? (
           <p className="field__error" role="alert">
