@@ -100,7 +100,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const allowedOrigins = options.allowedOrigins ?? [];
   const database = openDatabase(options.dbPath, options.migrationsFolder !== undefined ? { migrationsFolder: options.migrationsFolder } : {});
   const db = database.db;
-  const checkpointer = await startBackgroundCheckpoints(database.sqlite, options, logger);
+  // Started last, once nothing else can fail the start (until then SQLite checkpoints itself).
+  let checkpointer: Checkpointer | null = null;
   const closeDatabase = async () => {
     await checkpointer?.stop();
     database.close();
@@ -264,6 +265,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await closeDatabase();
     throw err;
   }
+  checkpointer = await startBackgroundCheckpoints(database.sqlite, options, logger);
   const urlHost = host.includes(":") ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
