@@ -4,6 +4,9 @@ export const USAGE = `npm run bench [-- options]
 
   --sessions 1,10,50     concurrent sessions per run (default 1,10,50; --quick 1,5)
   --round-trips N        question/answer round trips per session and run (default 200; --quick 10)
+  --warmup N             unrecorded round trips per session before the first pass, so every
+                         process runs JIT-compiled code as it does after minutes of use
+                         (default 300; --quick 5)
   --pending N            elicitations held pending at once for the memory figure (default 1000)
   --growth N             round trips of the "no growth" check (default 10000; --quick 0 = skipped)
   --paced-rate Q         the latency pass offers Q questions/s across all sessions (default 100;
@@ -19,6 +22,7 @@ Chromium at /usr/bin/chromium (override with KANDEV_BENCH_CHROMIUM).`;
 export interface BenchArgs {
   sessions: number[];
   roundTrips: number;
+  warmup: number;
   pending: number;
   growth: number;
   pacedRate: number;
@@ -50,7 +54,7 @@ export function parseSessionList(text: string | undefined): number[] {
 /** Parses argv (without node and the script); `--flag=value` and `--flag value` both work. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
-  const given: Partial<Record<"sessions" | "roundTrips" | "pending" | "growth" | "pacedRate", string>> = {};
+  const given: Partial<Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate", string>> = {};
   const out = { quick: false, json: false, help: false };
   let board: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
@@ -66,6 +70,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         break;
       case "--round-trips":
         given.roundTrips = value();
+        break;
+      case "--warmup":
+        given.warmup = value();
         break;
       case "--pending":
         given.pending = value();
@@ -101,6 +108,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     board: board ?? !out.quick,
     sessions: given.sessions === undefined ? (out.quick ? [1, 5] : [1, 10, 50]) : parseSessionList(given.sessions),
     roundTrips: given.roundTrips === undefined ? (out.quick ? 10 : 200) : positiveInt("--round-trips", given.roundTrips),
+    warmup: given.warmup === undefined ? (out.quick ? 5 : 300) : positiveInt("--warmup", given.warmup, { allowZero: true, max: 100_000 }),
     pending: given.pending === undefined ? 1000 : positiveInt("--pending", given.pending, { max: 100_000 }),
     growth: given.growth === undefined ? (out.quick ? 0 : 10_000) : positiveInt("--growth", given.growth, { allowZero: true }),
     pacedRate: given.pacedRate === undefined ? 100 : positiveInt("--paced-rate", given.pacedRate, { allowZero: true, max: 100_000 }),

@@ -9,15 +9,12 @@ import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
 import { CHROMIUM, measureBoard } from "./board.js";
 import { FloorBench } from "./floor.js";
 import { measureMemory } from "./memory.js";
-import { describeMachine } from "./procfs.js";
+import { describeMachine, readCpuStat } from "./procfs.js";
 import { ProductBench } from "./product.js";
 import type { RecorderLike } from "./recorder.js";
 import { paceFor, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
-
-/** Round trips per session of the unrecorded warm-up (JIT, caches, connection pools). */
-const WARMUP_ROUND_TRIPS = 5;
 
 const T0 = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
@@ -95,8 +92,13 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string): Promise<Pick<B
     const started = Date.now();
     product = await ProductBench.start(max, dir);
     log(`product: ${product.agentctlCount()} agentctl processes up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    checked("floor warm-up", await floor.run(max, WARMUP_ROUND_TRIPS), max * WARMUP_ROUND_TRIPS);
-    checked("product warm-up", await product.run(max, WARMUP_ROUND_TRIPS), max * WARMUP_ROUND_TRIPS);
+    // Unrecorded, so each figure is of processes in their steady state (JIT-compiled code, filled
+    // caches and pools), as on a board that has run for a while, not of their first minute.
+    if (args.warmup > 0) {
+      log(`warm-up: ${args.warmup} round trips per session, floor and product`);
+      checked("floor warm-up", await floor.run(max, args.warmup), max * args.warmup);
+      checked("product warm-up", await product.run(max, args.warmup), max * args.warmup);
+    }
     const runs: RunResult[] = [];
     for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product));
     // The relays are idle from here on; stopping them keeps the memory readings about the product alone.
@@ -139,14 +141,16 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
+  const cpuAtStart = readCpuStat();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-bench-"));
   log(`logs and databases in ${dir}`);
   try {
     const { runs, memory } = await runLatencyAndMemory(args, dir);
     const board = args.board ? await boardOrError(dir, args) : null;
     const result: BenchResult = {
-      machine: describeMachine(loadAtStart),
+      machine: describeMachine(loadAtStart, cpuAtStart),
       roundTripsPerSession: args.roundTrips,
+      warmupPerSession: args.warmup,
       runs,
       memory,
       board,

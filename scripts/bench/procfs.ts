@@ -65,8 +65,44 @@ export function sumRssKb(pids: readonly number[]): number {
   return pids.reduce((acc, p) => acc + rssKb(p), 0);
 }
 
+/** The machine's CPU time so far (all CPUs, clock ticks): in total, and stolen by the hypervisor. */
+export interface CpuStat {
+  total: number;
+  steal: number;
+}
+
+/**
+ * Parses the `cpu` line of /proc/stat: user nice system idle iowait irq softirq steal [guest
+ * guest_nice]. guest time is already counted in user and nice, so it is not added again.
+ */
+export function parseCpuStat(text: string): CpuStat | null {
+  const line = /^cpu\s+([\d ]+)$/m.exec(text);
+  if (line === null) return null;
+  const f = line[1]!.trim().split(/\s+/).map(Number);
+  if (f.length < 8 || f.some((n) => !Number.isFinite(n))) return null;
+  return { total: f.slice(0, 8).reduce((a, n) => a + n, 0), steal: f[7]! };
+}
+
+export function readCpuStat(): CpuStat | null {
+  try {
+    return parseCpuStat(fs.readFileSync("/proc/stat", "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Percentage of the CPU time between two readings that the hypervisor gave to other guests (steal):
+ * 0 on a machine of our own; on a shared host every figure of the run is slower by about as much,
+ * and its latency tail longer. Null when unknown.
+ */
+export function stealPercent(before: CpuStat | null, after: CpuStat | null): number | null {
+  if (before === null || after === null || after.total <= before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
 /** What the benchmark ran on (recorded with every result); `loadAtStart` is os.loadavg()[0] then. */
-export function describeMachine(loadAtStart: number): Machine {
+export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null = null): Machine {
   let model = os.cpus()[0]?.model ?? "unknown";
   try {
     const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync("/proc/cpuinfo", "utf8"));
@@ -81,5 +117,6 @@ export function describeMachine(loadAtStart: number): Machine {
     node: process.versions.node,
     os: `${os.type()} ${os.release()}`,
     load: { start: loadAtStart, end: os.loadavg()[0]! },
+    stealPct: stealPercent(cpuAtStart, readCpuStat()),
   };
 }

@@ -78,11 +78,15 @@ export interface Machine {
   os: string;
   /** 1-minute load average when the run started and when it ended (other work on the machine shows here). */
   load: { start: number; end: number };
+  /** Share of the run's CPU time the hypervisor gave to other guests (/proc/stat steal); null = unknown. */
+  stealPct: number | null;
 }
 
 export interface BenchResult {
   machine: Machine;
   roundTripsPerSession: number;
+  /** Unrecorded round trips per session before the first pass. */
+  warmupPerSession: number;
   runs: RunResult[];
   memory: MemoryResult | null;
   board: BoardResult | { error: string } | null;
@@ -204,9 +208,11 @@ const pct = (p: Percentiles) => [fmtMs(p.p50), fmtMs(p.p95), fmtMs(p.p99), fmtMs
 export function renderReport(result: BenchResult): string {
   const out: string[] = [];
   const m = result.machine;
-  out.push(`Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end`);
+  out.push(`Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end; ` +
+      (m.stealPct === null ? "CPU steal unknown" : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`));
   out.push(
-    `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
+    `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on both sides. ` +
+      `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
       "Paced pass: the same, with the operator's think time set so all sessions together offer at most the given questions/s. " +
       "Latencies in ms.",
     "",
