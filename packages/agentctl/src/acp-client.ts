@@ -3,6 +3,7 @@ import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { ACP_MAX_FRAME_BYTES, guardAcpMessage } from "./acp-guard.js";
 import { stdioJsonStream } from "@kandev/acp-stdio";
+import type { CancelSignal } from "./cancel-signal.js";
 import { DirectElicitations } from "./direct-elicitations.js";
 import { rawElicitationParams } from "./elicitation/index.js";
 import { UpdateBarrier } from "./update-barrier.js";
@@ -11,7 +12,7 @@ export interface AcpClientHooks {
   onSessionUpdate: (notification: acp.SessionNotification) => void;
   onPermission: (params: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
   /** Gets the params exactly as received: the elicitation manager validates them itself. */
-  onElicitation: (params: unknown, signal: AbortSignal) => Promise<acp.CreateElicitationResponse>;
+  onElicitation: (params: unknown, signal: CancelSignal) => Promise<acp.CreateElicitationResponse>;
   /** Any frame arrived from the agent (feeds the idle watchdog). */
   onActivity: () => void;
   /** Diagnostics: messages the guard replaced or dropped (acp-guard.ts). */

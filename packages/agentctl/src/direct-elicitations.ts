@@ -23,6 +23,7 @@
  * never handed over; then requests just keep taking that one extra turn.)
  */
 import * as acp from "@agentclientprotocol/sdk";
+import { RequestCancel, type CancelSignal } from "./cancel-signal.js";
 
 type JsonRpcId = string | number | null;
 
@@ -35,7 +36,7 @@ function isJsonRpcId(value: unknown): value is JsonRpcId {
 
 export interface DirectElicitationsOptions {
   /** The elicitation manager's `handleCreate`: gets the params exactly as received. */
-  handle: (params: unknown, signal: AbortSignal) => Promise<unknown>;
+  handle: (params: unknown, signal: CancelSignal) => Promise<unknown>;
   /** Writes one JSON-RPC message to the agent. */
   send: (message: acp.AnyMessage) => void;
   /** True when every `session/update` read so far has been handled. */
@@ -45,7 +46,7 @@ export interface DirectElicitationsOptions {
 }
 
 export class DirectElicitations {
-  private readonly open = new Map<JsonRpcId, AbortController>();
+  private readonly open = new Map<JsonRpcId, RequestCancel>();
   /** Requests waiting for the next turn of the event loop (see the module comment), in order. */
   private readonly waiting: Array<() => void> = [];
   private closed = false;
@@ -72,7 +73,7 @@ export class DirectElicitations {
     if (method !== ELICITATION_CREATE || !("id" in message) || !isJsonRpcId(message["id"])) return false;
     if (this.closed) return true; // the SDK drops whatever arrives after the connection closed
     const id = message["id"];
-    const controller = new AbortController();
+    const controller = new RequestCancel();
     this.open.set(id, controller);
     const run = () => {
       this.opts.handle(message["params"], controller.signal).then(
@@ -110,7 +111,7 @@ export class DirectElicitations {
     controller.abort(acp.RequestError.requestCancelled({ requestId }));
   }
 
-  private respond(id: JsonRpcId, controller: AbortController, body: { result: unknown } | { error: acp.ErrorResponse }): void {
+  private respond(id: JsonRpcId, controller: RequestCancel, body: { result: unknown } | { error: acp.ErrorResponse }): void {
     if (this.open.get(id) === controller) this.open.delete(id);
     if (this.closed) return;
     this.opts.send({ jsonrpc: "2.0", id, ...body } as acp.AnyMessage);
@@ -118,7 +119,7 @@ export class DirectElicitations {
 }
 
 /** What the SDK answers for a handler that rejected: -32800 when the request was aborted, else -32603. */
-function errorResponse(err: unknown, signal: AbortSignal): acp.ErrorResponse {
+function errorResponse(err: unknown, signal: CancelSignal): acp.ErrorResponse {
   if (err instanceof acp.RequestError) return err.toErrorResponse();
   const aborted = signal.aborted && typeof err === "object" && err !== null && ((err as Error).name === "AbortError" || (err as { code?: unknown }).code === "ABORT_ERR");
   if (aborted) {

@@ -99,6 +99,18 @@ function track(p: Promise<ElicitationResponse>) {
 }
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
+/**
+ * After every pending settled, the one deadline timer may still be armed (it is shared and left
+ * running); when its time comes it settles nothing, emits nothing and is not re-armed.
+ */
+function deadlinePassesQuietly(s: ReturnType<typeof setup>) {
+  const events = s.events.length;
+  assert.ok(s.time.timerCount <= 1, `at most the shared deadline timer is armed, found ${s.time.timerCount}`);
+  s.time.advance(10 * 60_000);
+  assert.equal(s.events.length, events);
+  assert.equal(s.time.timerCount, 0);
+}
+
 describe("ElicitationManager", () => {
   test("AC-20 with the flag off a well-formed request is declined with no event and no pending", async () => {
     const s = setup();
@@ -161,7 +173,7 @@ describe("ElicitationManager", () => {
     assert.deepEqual(await response, { action: "accept", content: { question_0: "Red" } });
     assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "answered", reason: "operator" }]);
     assert.equal(s.manager.pendingCount, 0);
-    assert.equal(s.time.timerCount, 0);
+    deadlinePassesQuietly(s);
   });
 
   test("AC-14 a rejected bundle resolves decline and settles declined/operator_rejected", async () => {
@@ -271,6 +283,50 @@ describe("ElicitationManager", () => {
     assert.throws(() => s.manager.respond({ pending_id: "pending-1", answers: [] }), (e: unknown) => e instanceof ProtocolError && e.code === "NOT_FOUND");
   });
 
+  test("AC-64 one shared timer serves every deadline: each pending is declined at its own deadline, none early", async () => {
+    const s = setup();
+    const a = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at 60 s
+    s.time.advance(30_000);
+    const b = track(s.manager.handleCreate(askOther, new AbortController().signal)); // due at 90 s
+    s.time.advance(10_000);
+    const c = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at 100 s
+    assert.equal(s.time.timerCount, 1, "later deadlines arm nothing of their own");
+    s.manager.respond({ pending_id: "pending-1", answers: [{ question_id: "question_0", selected_options: ["Red"] }] });
+    s.time.advance(49_999); // 89.999 s: the timer armed for pending-1 fired at 60 s and found nothing due
+    await tick();
+    assert.equal(a.value?.action, "accept");
+    assert.equal(b.count, 0);
+    assert.equal(s.time.timerCount, 1);
+    s.time.advance(1); // 90 s
+    await tick();
+    assert.deepEqual(b.value, { action: "decline" });
+    assert.equal(c.count, 0);
+    s.time.advance(10_000); // 100 s
+    await tick();
+    assert.deepEqual(c.value, { action: "decline" });
+    assert.deepEqual(s.settled().map((e) => [e["pending_id"], e["reason"]]), [["pending-1", "operator"], ["pending-2", "deadline"], ["pending-3", "deadline"]]);
+    assert.equal(s.time.timerCount, 0);
+  });
+
+  test("AC-64 with the wall clock set back, each pending is still declined at its own deadline by that clock", async () => {
+    const s = setup();
+    const late = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at wall 60 s
+    const timersNow = s.time.clock.now;
+    s.time.clock.now = () => timersNow() - 30_000; // the wall clock goes back 30 s; timers run on
+    const early = track(s.manager.handleCreate(askOther, new AbortController().signal)); // due at wall 30 s
+    s.time.advance(59_999); // wall 29.999 s
+    await tick();
+    assert.equal(early.count + late.count, 0);
+    s.time.advance(1); // wall 30 s
+    await tick();
+    assert.deepEqual(early.value, { action: "decline" });
+    assert.equal(late.count, 0);
+    s.time.advance(30_000); // wall 60 s
+    await tick();
+    assert.deepEqual(late.value, { action: "decline" });
+    assert.equal(s.time.timerCount, 0);
+  });
+
   test("AC-64 a deadline beyond setTimeout's 24.8-day ceiling re-arms instead of firing early", async () => {
     const days40 = 40 * 24 * 3600 * 1000;
     const s = setup({ answerTimeoutMs: days40 });
@@ -291,7 +347,7 @@ describe("ElicitationManager", () => {
     ac.abort(acp.RequestError.requestCancelled({ requestId: 0 }));
     assert.deepEqual(await response, { action: "cancel" });
     assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "cancelled", reason: "agent_cancelled" }]);
-    assert.equal(s.time.timerCount, 0);
+    deadlinePassesQuietly(s);
     assert.throws(() => s.manager.respond({ pending_id: "pending-1", answers: [] }), (e: unknown) => e instanceof ProtocolError && e.code === "NOT_FOUND");
   });
 

@@ -2,13 +2,14 @@
  * The lifecycle of pending elicitations: a thin I/O shell over the pure request check, schema
  * mapping and answer building. Each `elicitation/create` that maps to questions is parked under a
  * fresh pending id until exactly one of: the operator answers (respond), the answer deadline passes,
- * the agent withdraws the request (its AbortSignal), the turn is cancelled (cancelSession) or
+ * the agent withdraws the request (its cancel signal), the turn is cancelled (cancelSession) or
  * agentctl shuts down (cancelAll). Whichever comes first settles it; the rest find nothing.
  * See INVARIANTS.md for the guarantees and the tests that hold them.
  */
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, ElicitationOutcome, ElicitationRespondParams, Features, Question } from "@kandev/protocol";
 import { AGENT_EVENTS, ElicitationRespondParamsSchema, ProtocolError } from "@kandev/protocol";
+import type { CancelSignal } from "../cancel-signal.js";
 import { buildResponse, type ElicitationResponse } from "./answers.js";
 import { parseCreateRequest } from "./request.js";
 import { mapElicitation, type MappedElicitation } from "./schema-map.js";
@@ -82,7 +83,9 @@ export const MAX_PENDING_ELICITATIONS = 1000;
 
 const realClock: ElicitationClock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  // Unref'd: the deadline timer may stay armed with nothing pending (see armDeadline); agentctl's
+  // sockets keep it alive while it serves.
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
@@ -106,14 +109,13 @@ interface Pending {
   readonly sessionId: string;
   readonly questions: Question[];
   readonly deadlineMs: number;
-  readonly signal: AbortSignal;
+  readonly signal: CancelSignal;
   readonly onAbort: () => void;
   readonly resolve: (response: ElicitationResponse) => void;
-  timer: unknown;
 }
 
 /** The agent's `$/cancel_request` aborts with JSON-RPC -32800; a closed connection aborts otherwise. */
-function abortReason(signal: AbortSignal): SettleReason {
+function abortReason(signal: CancelSignal): SettleReason {
   const reason: unknown = signal.reason;
   const code = typeof reason === "object" && reason !== null ? (reason as { code?: unknown }).code : undefined;
   return code === -32800 ? "agent_cancelled" : "agent_disconnected";
@@ -124,6 +126,14 @@ export class ElicitationManager {
   private readonly pending = new Map<string, Pending>();
   private readonly clock: ElicitationClock;
   private readonly newId: () => string;
+  /**
+   * One timer for every deadline, armed for `timerAt` (the earliest deadline when it was armed).
+   * A pending that settles early leaves it armed: it fires, finds nothing due, and re-arms for the
+   * earliest pending left, if any. So a question costs no timer of its own: with a fixed answer
+   * timeout each new deadline is the latest, and nothing needs arming at all.
+   */
+  private timer: unknown = undefined;
+  private timerAt = Infinity;
 
   constructor(private readonly opts: ElicitationManagerOptions) {
     const problem = checkElicitationTimeouts(opts.answerTimeoutMs, opts.idleTimeoutMs);
@@ -136,7 +146,7 @@ export class ElicitationManager {
    * Handles one ACP `elicitation/create` (register it with an identity params parser so malformed
    * bodies reach this method). Resolves with the response to send, exactly once; never rejects.
    */
-  async handleCreate(params: unknown, signal: AbortSignal): Promise<ElicitationResponse> {
+  async handleCreate(params: unknown, signal: CancelSignal): Promise<ElicitationResponse> {
     if (!this.opts.features().acpElicitation) {
       this.log("elicitation/create declined (flag_off): features.acpElicitation is off");
       return DECLINE;
@@ -195,6 +205,9 @@ export class ElicitationManager {
   /** Shutdown or agent gone: answers `cancel` to every pending. */
   cancelAll(reason: string): void {
     for (const p of [...this.pending.values()]) this.settle(p, CANCEL, "cancelled", reason);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
   }
 
   /** How many elicitations are waiting for the operator. */
@@ -207,7 +220,7 @@ export class ElicitationManager {
     return DECLINE;
   }
 
-  private park(mapped: MappedElicitation, signal: AbortSignal, resolve: (r: ElicitationResponse) => void): void {
+  private park(mapped: MappedElicitation, signal: CancelSignal, resolve: (r: ElicitationResponse) => void): void {
     const id = this.newId();
     if (this.pending.has(id)) {
       this.log(`elicitation/create declined: pending id ${id} is already in use`);
@@ -236,12 +249,11 @@ export class ElicitationManager {
       signal,
       onAbort: () => this.settle(pending, CANCEL, "cancelled", abortReason(signal)),
       resolve,
-      timer: undefined,
     };
     // Registered before the event goes out, so an answer that arrives during emit finds it.
     this.pending.set(id, pending);
     signal.addEventListener("abort", pending.onAbort, { once: true });
-    this.armDeadline(pending);
+    this.armDeadline(deadlineMs);
     try {
       this.opts.emit("elicitation.requested", event.data);
     } catch (err) {
@@ -250,23 +262,34 @@ export class ElicitationManager {
     }
   }
 
-  private armDeadline(pending: Pending): void {
-    const remaining = pending.deadlineMs - this.clock.now();
-    if (remaining <= 0) {
-      this.settle(pending, DECLINE, "timed_out", "deadline");
-      return;
+  /** Makes sure the timer fires no later than `deadlineMs` (setTimeout's ceiling re-arms). */
+  private armDeadline(deadlineMs: number): void {
+    if (this.timer !== undefined) {
+      if (this.timerAt <= deadlineMs) return;
+      this.clock.clearTimeout(this.timer);
     }
-    pending.timer = this.clock.setTimeout(() => {
-      if (this.pending.get(pending.id) === pending) this.armDeadline(pending);
-    }, Math.min(remaining, MAX_TIMER_MS));
+    this.timerAt = deadlineMs;
+    const remaining = Math.max(0, deadlineMs - this.clock.now());
+    this.timer = this.clock.setTimeout(() => this.onTimer(), Math.min(remaining, MAX_TIMER_MS));
+  }
+
+  /** Declines every pending whose deadline has passed (AC-64), then re-arms for the earliest left. */
+  private onTimer(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = this.clock.now();
+    let next = Infinity;
+    for (const p of [...this.pending.values()]) {
+      if (p.deadlineMs <= now) this.settle(p, DECLINE, "timed_out", "deadline");
+      else if (this.pending.get(p.id) === p) next = Math.min(next, p.deadlineMs);
+    }
+    if (next !== Infinity) this.armDeadline(next);
   }
 
   /** The single exit: removes the pending first, so every later path finds nothing. */
   private settle(pending: Pending, response: ElicitationResponse, outcome: ElicitationOutcome, reason: string): void {
     if (this.pending.get(pending.id) !== pending) return;
     this.pending.delete(pending.id);
-    if (pending.timer !== undefined) this.clock.clearTimeout(pending.timer);
-    pending.timer = undefined;
     pending.signal.removeEventListener("abort", pending.onAbort);
     try {
       const settled: AgentEvent<"elicitation.settled"> = { pending_id: pending.id, outcome, reason };
