@@ -2,12 +2,13 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DirectElicitations } from "./direct-elicitations.js";
+import type { CancelSignal } from "./cancel-signal.js";
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
-function setup(opts: { ready?: () => boolean; handle?: (params: unknown, signal: AbortSignal) => Promise<unknown> } = {}) {
+function setup(opts: { ready?: () => boolean; handle?: (params: unknown, signal: CancelSignal) => Promise<unknown> } = {}) {
   const sent: unknown[] = [];
-  const calls: Array<{ params: unknown; signal: AbortSignal; answer: (v: unknown) => void }> = [];
+  const calls: Array<{ params: unknown; signal: CancelSignal; answer: (v: unknown) => void }> = [];
   const deferred: Array<() => void> = [];
   const direct = new DirectElicitations({
     handle:
