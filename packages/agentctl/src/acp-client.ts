@@ -74,7 +74,9 @@ export function connectAcp(
       hooks.onElicitation(params, signal),
     );
   const connection = app.connect({ readable: stream.readable, writable: stream.writable });
-  void connection.closed.then(() => elicitations.closeAll(connection.signal.reason ?? new Error("ACP connection closed")));
+  void connection.closed
+    .then(() => elicitations.closeAll(connection.signal.reason ?? new Error("ACP connection closed")))
+    .catch((err: unknown) => hooks.log(`agentctl: BUG: closing open elicitation requests: ${err instanceof Error ? err.message : String(err)}`));
   return { connection, updatesDrained: () => barrier.drain() };
 }
 

@@ -83,6 +83,20 @@ describe("DirectElicitations (elicitation/create beside the SDK, same JSON-RPC e
     assert.equal(s.calls.length, 1);
   });
 
+  test("after the connection closed, a request whose abort listener throws does not keep the others open", async () => {
+    const s = setup();
+    s.direct.take(req(1));
+    s.direct.take(req(2));
+    await tick();
+    s.calls[0]!.signal.addEventListener("abort", () => {
+      throw new Error("listener bug");
+    });
+    assert.throws(() => s.direct.closeAll(new Error("ACP connection closed")), /listener bug/);
+    assert.equal(s.calls[0]!.signal.aborted, true);
+    assert.equal(s.calls[1]!.signal.aborted, true);
+    assert.equal(s.direct.openCount, 0);
+  });
+
   test("while an earlier session/update is on its way, requests wait one turn of the event loop, in order, and later ones queue behind them", () => {
     let ready = false;
     const s = setup({ ready: () => ready });

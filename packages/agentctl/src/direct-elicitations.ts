@@ -90,12 +90,24 @@ export class DirectElicitations {
     return true;
   }
 
-  /** The connection closed: every open request's signal aborts with `reason`; nothing more is sent. */
+  /**
+   * The connection closed: every open request's signal aborts with `reason`; nothing more is sent.
+   * A listener that throws (a bug) does not keep the other requests open: all are aborted, then
+   * the first such error is thrown.
+   */
   closeAll(reason: unknown): void {
     this.closed = true;
     const open = [...this.open.values()];
     this.open.clear();
-    for (const controller of open) controller.abort(reason);
+    let failure: { error: unknown } | undefined;
+    for (const controller of open) {
+      try {
+        controller.abort(reason);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure !== undefined) throw failure.error;
   }
 
   private runWaiting(): void {
