@@ -115,13 +115,20 @@ export function findByPendingId(db: Db, sessionId: string, type: MessageType, pe
  */
 const isOpenRequest = sql`${messages.requestsInput} = 1`;
 
+/**
+ * The open requests of a session, any turn, found through messages_open_idx by name: with only the
+ * session given, SQLite's planner (no statistics) prefers messages_session_idx, same first column
+ * and already in `seq` order, and walks every message the session ever had to find the few still
+ * open. drizzle has no INDEXED BY, so the index is named in a subquery of row ids (seq is the rowid).
+ */
+const openOfSession = sql`${messages.seq} in (select seq from messages indexed by messages_open_idx where session_id = ${ph("sessionId")} and requests_input = 1)`;
+
 /** Messages of a session that still request input, optionally only those of one turn. */
 export function listOpenRequests(db: Db, sessionId: string, turnId?: string | null): MessageRow[] {
   const byTurn = turnId !== undefined && turnId !== null;
   const select = prepared(db, byTurn ? "messages.open:turn" : "messages.open", (d) => {
-    const conditions = [eq(messages.sessionId, ph("sessionId")), isOpenRequest];
-    if (byTurn) conditions.push(eq(messages.turnId, ph("turnId")));
-    return d.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).prepare();
+    const condition = byTurn ? and(eq(messages.sessionId, ph("sessionId")), isOpenRequest, eq(messages.turnId, ph("turnId"))) : openOfSession;
+    return d.select().from(messages).where(condition).orderBy(asc(messages.seq)).prepare();
   });
   return select.all(byTurn ? { sessionId, turnId } : { sessionId }) as MessageRow[];
 }

@@ -122,7 +122,7 @@ describe("repositories over a real SQLite file", () => {
     assert.deepEqual(messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id), ["p-2"]);
   });
 
-  test("task recompute queries: open requests of a turn through messages_open_idx, the newest session without a bound LIMIT", () => {
+  test("task recompute queries: open requests of a turn or of a session through messages_open_idx, the newest session without a bound LIMIT", () => {
     // A fresh handle: prepared statements are built once per handle, and these must be built here.
     const fresh = openDatabase(path.join(dir, "plans.db"));
     try {
@@ -137,11 +137,18 @@ describe("repositories over a real SQLite file", () => {
       messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: turn.id, authorType: "agent", type: "permission_request", content: "?", requestsInput: true });
       assert.equal(messages.listOpenRequests(fresh.db, s.id, turn.id).length, 1);
       assert.equal(sessions.latestSessionsByTask(fresh.db, [t.id]).get(t.id)?.id, s.id);
+      assert.equal(messages.listOpenRequests(fresh.db, s.id).length, 1);
       const open = seen.find((q) => q.includes('from "messages"') && q.includes('"turn_id" = ?'));
+      const openOfSession = seen.find((q) => q.includes('from "messages"') && q.includes("requests_input") && !q.includes('"turn_id" = ?'));
       const latest = seen.find((q) => q.includes('from "sessions"') && q.includes('"task_id" = ?'));
-      assert.ok(open !== undefined && latest !== undefined, seen.join("\n"));
-      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${open}`).all("s", "t") as Array<{ detail: string }>).map((r) => r.detail).join("; ");
-      assert.match(plan, /USING INDEX messages_open_idx/);
+      assert.ok(open !== undefined && openOfSession !== undefined && latest !== undefined, seen.join("\n"));
+      const planOf = (query: string, ...args: string[]) => (raw.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+      assert.match(planOf(open, "s", "t"), /USING INDEX messages_open_idx/);
+      // Without a turn too (a session before its first turn, settleOpenRequests): not a walk of
+      // every message of the session through messages_session_idx.
+      const sessionPlan = planOf(openOfSession, "s");
+      assert.match(sessionPlan, /USING (COVERING )?INDEX messages_open_idx/);
+      assert.doesNotMatch(sessionPlan, /messages_session_idx/);
       // A bound LIMIT makes SQLite re-prepare the statement on every run (about 4x its cost).
       assert.doesNotMatch(latest, /limit \?/i);
     } finally {
