@@ -11,7 +11,6 @@ import {
 } from "@kandev/protocol";
 import { HttpError, notFound } from "../http/errors.js";
 import * as repo from "../repos/clarifications.js";
-import * as sessionsRepo from "../repos/sessions.js";
 import { nowIso } from "../repos/util.js";
 import { checkKandevAnswer, formatKandevToolResult } from "./kandev-tool.js";
 import { withRejectReason, withUndeliveredAnswer } from "./message.js";
@@ -24,9 +23,10 @@ export async function respondToClarification(
   pendingId: string,
   answer: ClarificationAnswer,
 ): Promise<ClarificationRespondResult> {
+  // A record's session exists: clarifications.session_id is a foreign key (ON DELETE CASCADE,
+  // foreign_keys on at every open), so no session lookup is needed here.
   const row = repo.getClarification(service.db, pendingId);
-  // An operator answers only clarifications of sessions that exist.
-  if (row === undefined || sessionsRepo.getSession(service.db, row.sessionId) === undefined) throw notFound(`clarification ${pendingId}`);
+  if (row === undefined) throw notFound(`clarification ${pendingId}`);
   switch (row.source) {
     case "elicitation":
       return respondElicitation(service, row, answer);

@@ -48,12 +48,41 @@ class Recorder implements Publisher {
 class ScriptedTarget implements ElicitationTarget {
   sent: ElicitationRespondParams[] = [];
   verdicts: Array<ProtocolError | null> = [];
+  /** What agentctl does before its success arrives (e.g. its settle event, as it really is sent first). */
+  onRespond: (() => void) | null = null;
   constructor(public executionId: string) {}
   async respondElicitation(params: ElicitationRespondParams): Promise<void> {
     this.sent.push(params);
     const v = this.verdicts.shift();
     if (v) throw v;
+    this.onRespond?.();
   }
+}
+
+/** Runs `fn` and returns the SQL of every statement it executed on `handle`'s connection, in order. */
+async function countStatements(handle: DatabaseHandle, fn: () => Promise<void>): Promise<string[]> {
+  type Methods = Record<"run" | "get" | "all" | "iterate", (...args: unknown[]) => unknown>;
+  const proto = Object.getPrototypeOf(handle.sqlite.prepare("SELECT 1")) as Methods & { source: string };
+  const saved = { run: proto.run, get: proto.get, all: proto.all, iterate: proto.iterate };
+  const executed: string[] = [];
+  for (const name of ["run", "all", "iterate"] as const) {
+    const original = saved[name];
+    proto[name] = function (this: { source: string }, ...args: unknown[]) {
+      executed.push(this.source.split(/\s+/).slice(0, 4).join(" "));
+      return original.apply(this, args);
+    };
+  }
+  // The driver's get() of a write with RETURNING runs all() (db/client.ts): count it once.
+  proto.get = function (this: { source: string; reader: boolean; readonly: boolean }, ...args: unknown[]) {
+    if (!(this.reader && !this.readonly)) executed.push(this.source.split(/\s+/).slice(0, 4).join(" "));
+    return saved.get.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    Object.assign(proto, saved);
+  }
+  return executed;
 }
 
 describe("ClarificationService over SQLite", () => {
@@ -182,6 +211,22 @@ describe("ClarificationService over SQLite", () => {
     assert.deepEqual(r, { success: true, status: "declined" });
     assert.deepEqual(service.get("e-first")!.resolution?.answers, []);
     assert.equal(messageOf("e-first").metadata.reject_reason, "not now");
+  });
+
+  test("a question's round trip, as the benchmark runs it, costs 20 SQL statements", async () => {
+    // The hot path of `npm run bench` (docs/BENCHMARKS.md): ask, agentctl's settle event (sent
+    // before its success, on the same stream), the operator's answer. Each statement is a few
+    // hundredths of a millisecond of the backend's one thread; more means a regression.
+    const { ctx, target } = liveSession();
+    target.onRespond = () => service.onElicitationSettled(ctx, { pending_id: "n-1", outcome: "answered", reason: "operator" });
+    const run = countStatements(handle, async () => {
+      service.onElicitationRequested(ctx, requested("n-1"));
+      assert.deepEqual(await respondToClarification(service, "n-1", ANSWER), { success: true, status: "answered" });
+    });
+    const executed = await run;
+    assert.deepEqual(service.get("n-1")!.resolution?.answers, ANSWER.answers);
+    assert.equal(recorder.notifications.filter((n) => n.pending_id === "n-1")[0]?.title.includes("Ship the button"), true);
+    assert.equal(executed.length, 20, executed.join("\n"));
   });
 
   test("F7 agentctl's settle events mark record and message; the task no longer waits", () => {
@@ -318,5 +363,11 @@ describe("ClarificationService over SQLite", () => {
 
   test("an unknown pending id, or one whose session is gone, is 404", async () => {
     assert.equal((await httpError(respondToClarification(service, "nope", ANSWER))).status, 404);
+    // respond looks up no session: a record cannot outlive its session (foreign key, cascade).
+    const { ctx } = liveSession();
+    service.onElicitationRequested(ctx, requested("gone-1"));
+    handle.sqlite.prepare("DELETE FROM sessions WHERE id = ?").run(ctx.sessionId);
+    assert.equal(service.get("gone-1"), undefined);
+    assert.equal((await httpError(respondToClarification(service, "gone-1", ANSWER))).status, 404);
   });
 });

@@ -196,7 +196,8 @@ export class ClarificationService {
         executionId: ctx.executionId,
       });
       const task = store.recomputeTaskQuietly(ctx.taskId);
-      return { message, task, notification: notifications.claimClarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId }) };
+      const claim = { pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId, taskTitle: task?.title };
+      return { message, task, notification: notifications.claimClarificationRequested(claim) };
     });
     store.announceAdded(row);
     if (task !== undefined) store.announceTask(task);

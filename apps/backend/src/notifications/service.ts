@@ -47,7 +47,7 @@ export class NotificationService {
    * The database half of `clarificationRequested`, for the caller's own transaction: claims the
    * delivery and builds the notification, which the caller sends with `deliver` once it committed.
    */
-  claimClarificationRequested(input: { pendingId: string; sessionId: string; taskId: string }): Notification | null {
+  claimClarificationRequested(input: { pendingId: string; sessionId: string; taskId: string; taskTitle?: string }): Notification | null {
     return this.claim("session.clarification_requested", input.pendingId, input, (title) => composeClarificationRequested(title), input.pendingId);
   }
 
@@ -68,15 +68,16 @@ export class NotificationService {
   private claim(
     kind: NotificationKind,
     dedupKey: string,
-    ids: { sessionId: string; taskId: string },
+    ids: { sessionId: string; taskId: string; taskTitle?: string },
     compose: (taskTitle: string) => ComposedNotification,
     pendingId: string | null,
   ): Notification | null {
     if (!this.settings()[SETTING_OF_KIND[kind]]) return null;
-    const task = tasksRepo.getTask(this.db, ids.taskId);
-    if (task === undefined) return null;
+    // A caller that just wrote the task in its transaction passes its title: one read less.
+    const taskTitle = ids.taskTitle ?? tasksRepo.getTask(this.db, ids.taskId)?.title;
+    if (taskTitle === undefined) return null;
     if (!claimDelivery(this.db, { kind, dedupKey, taskId: ids.taskId, sessionId: ids.sessionId })) return null;
-    const { title, body } = compose(task.title);
+    const { title, body } = compose(taskTitle);
     const parsed = NotificationSchema.safeParse({
       id: randomUUID(),
       kind,
