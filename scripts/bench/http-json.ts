@@ -35,13 +35,15 @@ export class JsonClient {
       return await this.once<T>(method, path, text);
     } catch (err) {
       // A kept-alive socket the server closed while idle fails before the request is read; Node's
-      // documented remedy is to retry such a request once on a fresh socket.
+      // documented remedy is to retry such a request once on a fresh socket. Fresh means a new
+      // connection: the pool may hold more sockets the server closed at the same moment (every
+      // session's, after a pause longer than the server's keep-alive timeout).
       if (!(err instanceof StaleSocketError)) throw err;
-      return this.once<T>(method, path, text);
+      return this.once<T>(method, path, text, false);
     }
   }
 
-  private once<T>(method: string, path: string, text: string | undefined): Promise<JsonReply<T>> {
+  private once<T>(method: string, path: string, text: string | undefined, pooled = true): Promise<JsonReply<T>> {
     return new Promise((resolve, reject) => {
       const url = new URL(path, this.base);
       const headers: http.OutgoingHttpHeaders = { accept: "application/json" };
@@ -49,7 +51,7 @@ export class JsonClient {
         headers["content-type"] = "application/json";
         headers["content-length"] = Buffer.byteLength(text);
       }
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: this.agent }, (res) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: pooled ? this.agent : false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
