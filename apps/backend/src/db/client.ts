@@ -9,6 +9,9 @@ import * as schema from "./schema.js";
 /** How long a write waits for another connection's lock before failing (see openDatabase). */
 export const BUSY_TIMEOUT_MS = 1000;
 
+/** The WAL file's size once it starts over (the checkpointer's restart point, db/checkpointer.ts). */
+export const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** The drizzle handle every repository function takes. */
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -43,6 +46,8 @@ export function openDatabase(file: string, options: { migrationsFolder?: string 
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
+    // When the WAL starts over (db/checkpointer.ts), a file grown past this under load is cut back.
+    sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     let closed = false;
