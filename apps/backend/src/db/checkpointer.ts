@@ -14,9 +14,13 @@
  * board under load) frames are always added while the worker copies. Measured with `npm run bench`:
  * the WAL reached 1.4 million frames (5.6 GB) during a 3-minute warm-up, each checkpoint took
  * 50-130 ms, and only ended when the load did. So once a PASSIVE checkpoint has copied a WAL of
- * `restartFrames` or more, the worker catches up with a second PASSIVE one and then runs a RESTART
- * one: it holds off the board's writes (their busy_timeout waits) while it copies the few frames
- * added meanwhile and syncs, and the next write starts the WAL over. `journal_size_limit` (db/client.ts) then gives the file's space back.
+ * `restartFrames` or more, the worker catches up with a second one (what the board wrote during
+ * the first) and hands over: the board's own connection, the only writer, runs a last PASSIVE
+ * checkpoint between two of its writes (the few frames added meanwhile, and the syncs), so its
+ * next write starts the WAL over, and `journal_size_limit` (db/client.ts) gives the file's space
+ * back. A RESTART checkpoint in the worker would do the same by holding the board's writes off,
+ * and a write that meets its lock sleeps in SQLite's busy handler (1, 2, 5, 10 ms...) or, with a
+ * slow disk, fails after busy_timeout; this one holds the event loop only while it copies and syncs.
  *
  * Should the worker fail to start or stop unexpectedly, the board's connection goes back to
  * automatic checkpoints, so the WAL never grows without bound; that is logged.
@@ -31,11 +35,12 @@ import { BUSY_TIMEOUT_MS } from "./client.js";
 export const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 1000;
 /**
- * A WAL this long (64 MiB of 4 KiB pages, `journal_size_limit`) is started over once it is in the
- * database file. Each restart costs the worker a catch-up checkpoint and holds the board's writes
- * off for a few milliseconds, so under load it comes every few seconds rather than every interval.
+ * A WAL this long (256 MiB of 4 KiB pages, `journal_size_limit`) is started over once it is in the
+ * database file. The board's catch-up checkpoint must sync what was written since the worker's
+ * (measured under `npm run bench` saturation: 5-54 ms with the event loop held), so it comes
+ * rarely: every half minute at 100 questions a second, every 7 s at 440 round trips a second.
  */
-export const DEFAULT_RESTART_FRAMES = 16_384;
+export const DEFAULT_RESTART_FRAMES = 65_536;
 
 export interface CheckpointWorkerData {
   file: string;
@@ -51,7 +56,7 @@ export type FromCheckpointWorker =
   /** The worker could not open the database (or load the driver); it stops. */
   | { type: "unavailable"; message: string }
   /** `id` is the `now` request's, null for the interval's own checkpoints. */
-  | { type: "checkpointed"; id: number | null; busy: boolean; walFrames: number; checkpointedFrames: number; restarted: boolean }
+  | { type: "checkpointed"; id: number | null; busy: boolean; walFrames: number; checkpointedFrames: number; restartDue: boolean }
   | { type: "failed"; id: number | null; message: string };
 
 /** One checkpoint: frames in the WAL, how many are in the database file now, and whether a lock held some back. */
@@ -59,7 +64,7 @@ export interface CheckpointResult {
   busy: boolean;
   walFrames: number;
   checkpointedFrames: number;
-  /** The WAL was long enough to start over, and the next write does (a RESTART checkpoint ran). */
+  /** The WAL was long enough to start over: the board's connection caught up, its next write starts it over. */
   restarted: boolean;
 }
 
@@ -93,16 +98,13 @@ try {
 const checkpoint = (id) => {
   try {
     let [row] = db.pragma("wal_checkpoint(PASSIVE)");
-    let restarted = false;
-    if (row.log >= workerData.restartFrames) {
-      // The RESTART holds the board's writes off while it copies what was added since and syncs
-      // the WAL: a second PASSIVE first catches up on what the board wrote during the first, so
-      // what is left for the RESTART (and its sync) is what arrived during a short one.
-      db.pragma("wal_checkpoint(PASSIVE)");
-      [row] = db.pragma("wal_checkpoint(RESTART)");
-      restarted = row.busy === 0;
+    const restartDue = row.log >= workerData.restartFrames;
+    if (restartDue) {
+      // Catch up on what the board wrote meanwhile, so its own last checkpoint is short.
+      const [again] = db.pragma("wal_checkpoint(PASSIVE)");
+      if (again.busy === 0) row = again;
     }
-    parentPort.postMessage({ type: "checkpointed", id, busy: row.busy === 1, walFrames: row.log, checkpointedFrames: row.checkpointed, restarted });
+    parentPort.postMessage({ type: "checkpointed", id, busy: row.busy === 1, walFrames: row.log, checkpointedFrames: row.checkpointed, restartDue });
   } catch (err) {
     parentPort.postMessage({ type: "failed", id, message: err instanceof Error ? err.message : String(err) });
   }
@@ -158,6 +160,22 @@ export async function startCheckpointer(
     waiting.clear();
   };
 
+  /**
+   * The worker copied a long WAL: one short checkpoint on the board's connection, between two of
+   * its writes, copies what was added since, so the next write starts the WAL over. PASSIVE: it
+   * waits for nothing (the worker is idle until its next interval). True when everything is copied.
+   */
+  const catchUp = (): boolean => {
+    if (!active || !sqlite.open) return false;
+    try {
+      const [row] = sqlite.pragma("wal_checkpoint(PASSIVE)") as Array<{ busy: number; log: number; checkpointed: number }>;
+      return row !== undefined && row.busy === 0 && row.checkpointed === row.log;
+    } catch (err) {
+      logger.warn("the board's catch-up checkpoint failed; the WAL starts over after a later one", { error: err instanceof Error ? err.message : String(err) });
+      return false;
+    }
+  };
+
   await new Promise<void>((resolve, reject) => {
     worker.on("message", (message: FromCheckpointWorker) => {
       switch (message.type) {
@@ -167,11 +185,13 @@ export async function startCheckpointer(
           sqlite.pragma("wal_autocheckpoint = 0");
           active = true;
           return resolve();
-        case "checkpointed":
+        case "checkpointed": {
           if (failing !== null) logger.info("WAL checkpoints work again", { previous_error: failing });
           failing = null;
-          answer(message.id)?.resolve({ busy: message.busy, walFrames: message.walFrames, checkpointedFrames: message.checkpointedFrames, restarted: message.restarted });
+          const restarted = message.restartDue && catchUp();
+          answer(message.id)?.resolve({ busy: message.busy, walFrames: message.walFrames, checkpointedFrames: message.checkpointedFrames, restarted });
           return;
+        }
         case "failed":
           // Logged when checkpoints start failing, not once a second while they do.
           if (failing !== message.message) logger.warn("WAL checkpoint failed; retried every interval", { error: message.message });

@@ -10,7 +10,7 @@ import * as schema from "./schema.js";
 export const BUSY_TIMEOUT_MS = 1000;
 
 /** The WAL file's size once it starts over (the checkpointer's restart point, db/checkpointer.ts). */
-export const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+export const JOURNAL_SIZE_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** The drizzle handle every repository function takes. */
 export type Db = BetterSQLite3Database<typeof schema>;

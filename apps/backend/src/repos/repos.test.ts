@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { openDatabase, type DatabaseHandle } from "../db/client.js";
+import { JOURNAL_SIZE_LIMIT_BYTES, openDatabase, type DatabaseHandle } from "../db/client.js";
 import { FlagService } from "../flags/service.js";
 import * as overrides from "./flag-overrides.js";
 import * as messages from "./messages.js";
@@ -31,6 +31,7 @@ describe("repositories over a real SQLite file", () => {
     const raw = new Database(path.join(dir, "nested", "kandev.db"), { readonly: true });
     try {
       assert.equal(raw.pragma("journal_mode", { simple: true }), "wal");
+      assert.equal(handle.sqlite.pragma("journal_size_limit", { simple: true }), JOURNAL_SIZE_LIMIT_BYTES);
       const names = (raw.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>).map((r) => r.name);
       for (const t of ["tasks", "sessions", "turns", "messages", "agent_profiles", "runtime_flag_overrides", "notification_deliveries"]) {
         assert.ok(names.includes(t), `table ${t}`);
