@@ -127,6 +127,34 @@ describe("WAL checkpoints in a worker thread (real SQLite file)", () => {
     assert.equal(handle.sqlite.prepare("select count(*) from filler").pluck().get(), rows);
   });
 
+  test("a catch-up checkpoint the board's connection cannot run is logged once; writes go on and a later one restarts the WAL", async () => {
+    const { logger, lines } = recordingLogger();
+    let worker: Worker | null = null;
+    const cp = await startCheckpointer(handle.sqlite, file, { logger, intervalMs: 3_600_000, restartFrames: 1, onWorker: (w) => (worker = w) });
+    try {
+      writeRows(handle, 50);
+      // The worker's report of a long WAL arriving while the board's connection is inside a write
+      // transaction: SQLite refuses a checkpoint there (SQLITE_LOCKED), twice.
+      const due = { type: "checkpointed", id: null, busy: false, walFrames: 70_000, checkpointedFrames: 70_000, restartDue: true };
+      handle.sqlite.transaction(() => {
+        handle.sqlite.prepare("insert into filler (body) values ('in the transaction')").run();
+        worker!.emit("message", due);
+        worker!.emit("message", due);
+      })();
+      const warned = lines.filter((l) => l.level === "warn" && /catch-up checkpoint failed/.test(l.msg));
+      assert.equal(warned.length, 1, JSON.stringify(lines));
+      assert.equal(handle.sqlite.prepare("select count(*) from filler").pluck().get(), 51, "the transaction committed");
+      const framesBefore = (await cp.now()).walFrames;
+      assert.ok(framesBefore > 1);
+      writeRows(handle, 1);
+      const after = await cp.now();
+      assert.equal(after.restarted, true, JSON.stringify(after));
+      assert.ok(after.walFrames < framesBefore, `the WAL started over: ${after.walFrames} frames, ${framesBefore} before`);
+    } finally {
+      await cp.stop();
+    }
+  });
+
   test("a worker that dies hands checkpoints back to the board's connection, and says so", async () => {
     const { logger, lines } = recordingLogger();
     let worker: Worker | null = null;

@@ -165,13 +165,19 @@ export async function startCheckpointer(
    * its writes, copies what was added since, so the next write starts the WAL over. PASSIVE: it
    * waits for nothing (the worker is idle until its next interval). True when everything is copied.
    */
+  let catchUpFailing: string | null = null;
   const catchUp = (): boolean => {
     if (!active || !sqlite.open) return false;
     try {
       const [row] = sqlite.pragma("wal_checkpoint(PASSIVE)") as Array<{ busy: number; log: number; checkpointed: number }>;
+      catchUpFailing = null;
       return row !== undefined && row.busy === 0 && row.checkpointed === row.log;
     } catch (err) {
-      logger.warn("the board's catch-up checkpoint failed; the WAL starts over after a later one", { error: err instanceof Error ? err.message : String(err) });
+      // Logged when it starts failing, not at every due restart while it does; nothing is lost,
+      // the WAL only stays long until a later one works.
+      const message = err instanceof Error ? err.message : String(err);
+      if (catchUpFailing !== message) logger.warn("the board's catch-up checkpoint failed; the WAL starts over after a later one", { error: message });
+      catchUpFailing = message;
       return false;
     }
   };
