@@ -67,4 +67,23 @@ describe("NotificationService over SQLite", () => {
     assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: true });
     svc.updateSettings({ clarification_requested: true, turn_finished: false });
   });
+  test("settings are read once, not per question; an update that fails part way leaves them as the table holds them", () => {
+    const task = tasksRepo.insertTask(handle.db, { title: "T", agentProfileId: "mock" });
+    // Refuse the second write of a patch, as a full disk would.
+    handle.sqlite.exec(`CREATE TRIGGER refuse_turn_finished BEFORE INSERT ON notification_settings WHEN NEW.key = 'turn_finished'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    try {
+      handle.sqlite.exec("DELETE FROM notification_settings");
+      assert.throws(() => svc.updateSettings({ clarification_requested: false, turn_finished: true }), /refused/);
+      assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: false }, "the first write landed, the second did not");
+      assert.equal(svc.clarificationRequested({ pendingId: "p-half", sessionId: "s", taskId: task.id }), null, "off, as stored");
+    } finally {
+      handle.sqlite.exec("DROP TRIGGER refuse_turn_finished");
+    }
+    svc.updateSettings({ clarification_requested: true });
+    assert.equal(svc.clarificationRequested({ pendingId: "p-on", sessionId: "s", taskId: task.id })?.kind, "session.clarification_requested");
+    // Another service on the same file (a restart) starts from what was stored.
+    const restarted = new NotificationService(handle.db, { notify: () => {} }, silentLogger);
+    assert.deepEqual(restarted.settings(), svc.settings());
+  });
 });

@@ -19,6 +19,13 @@ export interface NotificationSink {
  * (kind, dedup_key) index is claimed before sending, so retries and restarts never repeat one.
  */
 export class NotificationService {
+  /**
+   * The settings as last read. Every question consults them, and they change only through
+   * `updateSettings` (this service is the table's one writer), so they are read once, not per
+   * question, and read again after every update.
+   */
+  private cached: NotificationSettings | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly sink: NotificationSink,
@@ -26,12 +33,22 @@ export class NotificationService {
   ) {}
 
   settings(): NotificationSettings {
-    return resolveSettings(settingsRepo.listSettings(this.db));
+    return { ...this.current() };
+  }
+
+  private current(): NotificationSettings {
+    this.cached ??= resolveSettings(settingsRepo.listSettings(this.db));
+    return this.cached;
   }
 
   updateSettings(patch: PatchNotificationSettingsBody): NotificationSettings {
-    for (const [key, value] of Object.entries(patch)) {
-      if (typeof value === "boolean") settingsRepo.setSetting(this.db, key, value);
+    try {
+      for (const [key, value] of Object.entries(patch)) {
+        if (typeof value === "boolean") settingsRepo.setSetting(this.db, key, value);
+      }
+    } finally {
+      // Also after a write that failed part way: the next read sees what the table holds.
+      this.cached = undefined;
     }
     return this.settings();
   }
@@ -72,7 +89,7 @@ export class NotificationService {
     compose: (taskTitle: string) => ComposedNotification,
     pendingId: string | null,
   ): Notification | null {
-    if (!this.settings()[SETTING_OF_KIND[kind]]) return null;
+    if (!this.current()[SETTING_OF_KIND[kind]]) return null;
     // A caller that just wrote the task in its transaction passes its title: one read less.
     const taskTitle = ids.taskTitle ?? tasksRepo.getTask(this.db, ids.taskId)?.title;
     if (taskTitle === undefined) return null;
