@@ -4,7 +4,7 @@ import { parseBenchArgs, parseSessionList, UsageError } from "./args.js";
 
 describe("parseBenchArgs", () => {
   test("defaults: 1,10,50 sessions, 200 round trips, 1000 pending, the 10,000 growth check, board on", () => {
-    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 1000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, board: true, json: false, help: false });
+    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, board: true, json: false, help: false });
   });
   test("--quick shrinks the counts it was not given", () => {
     const a = parseBenchArgs(["--quick"]);

@@ -6,7 +6,7 @@ export const USAGE = `npm run bench [-- options]
   --round-trips N        question/answer round trips per session and run (default 200; --quick 10)
   --warmup N             unrecorded round trips per session before the first pass, so every
                          process runs JIT-compiled code as it does after minutes of use
-                         (default 1000; --quick 5)
+                         (default 3000; --quick 5)
   --pending N            elicitations held pending at once for the memory figure (default 1000)
   --growth N             round trips of the "no growth" check (default 10000; --quick 0 = skipped)
   --paced-rate Q         the latency pass offers Q questions/s across all sessions (default 100;
@@ -108,7 +108,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     board: board ?? !out.quick,
     sessions: given.sessions === undefined ? (out.quick ? [1, 5] : [1, 10, 50]) : parseSessionList(given.sessions),
     roundTrips: given.roundTrips === undefined ? (out.quick ? 10 : 200) : positiveInt("--round-trips", given.roundTrips),
-    warmup: given.warmup === undefined ? (out.quick ? 5 : 1000) : positiveInt("--warmup", given.warmup, { allowZero: true, max: 100_000 }),
+    warmup: given.warmup === undefined ? (out.quick ? 5 : 3000) : positiveInt("--warmup", given.warmup, { allowZero: true, max: 100_000 }),
     pending: given.pending === undefined ? 1000 : positiveInt("--pending", given.pending, { max: 100_000 }),
     growth: given.growth === undefined ? (out.quick ? 0 : 10_000) : positiveInt("--growth", given.growth, { allowZero: true }),
     pacedRate: given.pacedRate === undefined ? 100 : positiveInt("--paced-rate", given.pacedRate, { allowZero: true, max: 100_000 }),
