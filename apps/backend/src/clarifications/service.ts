@@ -173,8 +173,8 @@ export class ClarificationService {
     const { store, notifications } = this.options;
     const facts = { ...input, sessionId: ctx.sessionId, taskId: ctx.taskId, status: "pending" as const, resolution: null };
     const messageId = newId();
-    // Record, message, the task's pending action and the notification's claim (once per pending
-    // id) in one transaction, one commit; pushed after it, the notification last.
+    // Record, message and the task's pending action in one transaction, one commit; pushed after
+    // it, the notification last.
     const { message: row, task, notification } = inTransaction(this.db, () => {
       const message = messagesRepo.insertMessage(this.db, {
         id: messageId,
@@ -196,8 +196,9 @@ export class ClarificationService {
         executionId: ctx.executionId,
       });
       const task = store.recomputeTaskQuietly(ctx.taskId);
-      const claim = { pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId, taskTitle: task?.title };
-      return { message, task, notification: notifications.claimClarificationRequested(claim) };
+      // The insert above is F9's once per pending id (its primary key); the notification needs no claim.
+      const notification = task === undefined ? null : notifications.newClarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId, taskTitle: task.title });
+      return { message, task, notification };
     });
     store.announceAdded(row);
     if (task !== undefined) store.announceTask(task);

@@ -7,7 +7,6 @@ import type { Notification } from "@kandev/protocol";
 import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import { silentLogger } from "../logger.js";
 import * as tasksRepo from "../repos/tasks.js";
-import { inTransaction } from "../repos/util.js";
 import { NotificationService } from "./service.js";
 
 describe("NotificationService over SQLite", () => {
@@ -25,33 +24,18 @@ describe("NotificationService over SQLite", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("F9 one clarification_requested per pending id, even across a new service (restart)", () => {
+  test("a new clarification's notification is built, not claimed: it writes nothing and sends nothing until delivered", () => {
     const task = tasksRepo.insertTask(handle.db, { title: "Ship it", agentProfileId: "mock" });
-    const ids = { pendingId: "p-1", sessionId: "s-1", taskId: task.id };
-    const n = svc.clarificationRequested(ids);
+    const ids = { pendingId: "p-1", sessionId: "s-1", taskId: task.id, taskTitle: task.title };
+    const deliveries = () => (handle.sqlite.prepare("SELECT count(*) AS n FROM notification_deliveries").get() as { n: number }).n;
+    const before = { rows: deliveries(), sent: sent.length };
+    const n = svc.newClarificationRequested(ids);
     assert.ok(n);
-    assert.deepEqual([n.kind, n.title, n.pending_id, n.task_id], ["session.clarification_requested", "Ship it", "p-1", task.id]);
-    assert.equal(svc.clarificationRequested(ids), null);
-    assert.equal(new NotificationService(handle.db, { notify: (x) => sent.push(x) }, silentLogger).clarificationRequested(ids), null);
-    assert.equal(sent.filter((x) => x.pending_id === "p-1").length, 1);
-  });
-
-  test("claimClarificationRequested claims inside the caller's transaction and sends nothing; deliver sends it; a rolled-back claim never happened", () => {
-    const task = tasksRepo.insertTask(handle.db, { title: "Claimed", agentProfileId: "mock" });
-    const ids = { pendingId: "p-claim", sessionId: "s-1", taskId: task.id };
-    assert.throws(() =>
-      inTransaction(handle.db, () => {
-        assert.ok(svc.claimClarificationRequested(ids));
-        throw new Error("the clarification could not be stored");
-      }),
-    );
-    const sentBefore = sent.length;
-    const n = inTransaction(handle.db, () => svc.claimClarificationRequested(ids));
-    assert.ok(n, "the rolled-back claim is free again");
-    assert.equal(sent.length, sentBefore, "claiming sends nothing");
+    assert.deepEqual([n.kind, n.title, n.pending_id, n.task_id, n.session_id], ["session.clarification_requested", "Ship it", "p-1", task.id, "s-1"]);
+    assert.deepEqual({ rows: deliveries(), sent: sent.length }, before, "no claim row, nothing sent");
     svc.deliver(n);
     assert.deepEqual(sent.at(-1), n);
-    assert.equal(svc.claimClarificationRequested(ids), null, "claimed once per pending id");
+    assert.notEqual(svc.newClarificationRequested(ids)?.id, n.id, "each call is a new notification: the caller's insert is the once-per-pending-id");
   });
 
   test("turn_finished is opt-in, once per turn, never for a cancel; switching clarifications off silences them", () => {
@@ -63,7 +47,7 @@ describe("NotificationService over SQLite", () => {
     assert.equal(svc.turnFinished(turn)?.kind, "session.turn_finished");
     assert.equal(svc.turnFinished(turn), null, "deduplicated by turn id");
     svc.updateSettings({ clarification_requested: false });
-    assert.equal(svc.clarificationRequested({ pendingId: "p-off", sessionId: "s", taskId: task.id }), null);
+    assert.equal(svc.newClarificationRequested({ pendingId: "p-off", sessionId: "s", taskId: task.id, taskTitle: "T" }), null);
     assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: true });
     svc.updateSettings({ clarification_requested: true, turn_finished: false });
   });
@@ -76,12 +60,12 @@ describe("NotificationService over SQLite", () => {
       handle.sqlite.exec("DELETE FROM notification_settings");
       assert.throws(() => svc.updateSettings({ clarification_requested: false, turn_finished: true }), /refused/);
       assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: false }, "the first write landed, the second did not");
-      assert.equal(svc.clarificationRequested({ pendingId: "p-half", sessionId: "s", taskId: task.id }), null, "off, as stored");
+      assert.equal(svc.newClarificationRequested({ pendingId: "p-half", sessionId: "s", taskId: task.id, taskTitle: "T" }), null, "off, as stored");
     } finally {
       handle.sqlite.exec("DROP TRIGGER refuse_turn_finished");
     }
     svc.updateSettings({ clarification_requested: true });
-    assert.equal(svc.clarificationRequested({ pendingId: "p-on", sessionId: "s", taskId: task.id })?.kind, "session.clarification_requested");
+    assert.equal(svc.newClarificationRequested({ pendingId: "p-on", sessionId: "s", taskId: task.id, taskTitle: "T" })?.kind, "session.clarification_requested");
     // Another service on the same file (a restart) starts from what was stored.
     const restarted = new NotificationService(handle.db, { notify: () => {} }, silentLogger);
     assert.deepEqual(restarted.settings(), svc.settings());

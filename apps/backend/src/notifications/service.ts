@@ -15,8 +15,10 @@ export interface NotificationSink {
 
 /**
  * Sends `session.clarification_requested` (on by default) and `session.turn_finished` (opt-in) to
- * every browser. Each goes out at most once per pending id / turn id: the deliveries table's unique
- * (kind, dedup_key) index is claimed before sending, so retries and restarts never repeat one.
+ * every browser, each at most once: a clarification's notification once per pending id, through
+ * the clarification's own primary key (see newClarificationRequested); a turn's once per turn id,
+ * through the deliveries table's unique (kind, dedup_key) index, claimed before sending, so
+ * retries and restarts never repeat one.
  */
 export class NotificationService {
   /**
@@ -53,22 +55,18 @@ export class NotificationService {
     return this.settings();
   }
 
-  /** A clarification was created; deduplicated by its pending id (F9). */
-  clarificationRequested(input: { pendingId: string; sessionId: string; taskId: string }): Notification | null {
-    const notification = this.claimClarificationRequested(input);
-    if (notification !== null) this.deliver(notification);
-    return notification;
-  }
-
   /**
-   * The database half of `clarificationRequested`, for the caller's own transaction: claims the
-   * delivery and builds the notification, which the caller sends with `deliver` once it committed.
+   * The notification of a clarification the caller has just inserted, in its own transaction;
+   * nothing is written and nothing is sent (the caller sends it with `deliver` once it committed).
+   * Once per pending id (F9) holds through that insert: the pending id is the clarification's
+   * primary key, so a replayed or repeated request fails there and never reaches this call.
    */
-  claimClarificationRequested(input: { pendingId: string; sessionId: string; taskId: string; taskTitle?: string }): Notification | null {
-    return this.claim("session.clarification_requested", input.pendingId, input, (title) => composeClarificationRequested(title), input.pendingId);
+  newClarificationRequested(input: { pendingId: string; sessionId: string; taskId: string; taskTitle: string }): Notification | null {
+    if (!this.current()[SETTING_OF_KIND["session.clarification_requested"]]) return null;
+    return this.build("session.clarification_requested", input, composeClarificationRequested(input.taskTitle), input.pendingId);
   }
 
-  /** Sends a claimed notification to every browser. */
+  /** Sends a notification to every browser. */
   deliver(notification: Notification): void {
     this.sink.notify(notification);
   }
@@ -85,23 +83,26 @@ export class NotificationService {
   private claim(
     kind: NotificationKind,
     dedupKey: string,
-    ids: { sessionId: string; taskId: string; taskTitle?: string },
+    ids: { sessionId: string; taskId: string },
     compose: (taskTitle: string) => ComposedNotification,
     pendingId: string | null,
   ): Notification | null {
     if (!this.current()[SETTING_OF_KIND[kind]]) return null;
-    // A caller that just wrote the task in its transaction passes its title: one read less.
-    const taskTitle = ids.taskTitle ?? tasksRepo.getTask(this.db, ids.taskId)?.title;
+    const taskTitle = tasksRepo.getTask(this.db, ids.taskId)?.title;
     if (taskTitle === undefined) return null;
     if (!claimDelivery(this.db, { kind, dedupKey, taskId: ids.taskId, sessionId: ids.sessionId })) return null;
-    const { title, body } = compose(taskTitle);
+    return this.build(kind, ids, compose(taskTitle), pendingId);
+  }
+
+  /** The notification, checked against its schema; null (logged) when it does not pass. */
+  private build(kind: NotificationKind, ids: { sessionId: string; taskId: string }, composed: ComposedNotification, pendingId: string | null): Notification | null {
     const parsed = NotificationSchema.safeParse({
       id: randomUUID(),
       kind,
       task_id: ids.taskId,
       session_id: ids.sessionId,
-      title,
-      body,
+      title: composed.title,
+      body: composed.body,
       pending_id: pendingId,
       created_at: nowIso(),
     });
