@@ -161,7 +161,9 @@ export const clarifications = sqliteTable(
   (t) => [
     index("clarifications_session_status_idx").on(t.sessionId, t.status),
     index("clarifications_execution_idx").on(t.executionId, t.status),
-    index("clarifications_dedup_idx").on(t.sessionId, t.dedupKey),
+    // Only kandev-tool records carry a dedup key; elicitations (never deduplicated, D4) stay out
+    // of the index, a B-tree write less per question. `dedup_key = ?` implies the condition.
+    index("clarifications_dedup_idx").on(t.sessionId, t.dedupKey).where(sql`dedup_key IS NOT NULL`),
   ],
 );
 

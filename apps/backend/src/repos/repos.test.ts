@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { JOURNAL_SIZE_LIMIT_BYTES, openDatabase, type DatabaseHandle } from "../db/client.js";
 import { FlagService } from "../flags/service.js";
 import * as overrides from "./flag-overrides.js";
+import * as clarifications from "./clarifications.js";
 import * as messages from "./messages.js";
 import { claimDelivery } from "./notification-deliveries.js";
 import * as profiles from "./profiles.js";
@@ -152,6 +153,34 @@ describe("repositories over a real SQLite file", () => {
       assert.doesNotMatch(sessionPlan, /messages_session_idx/);
       // A bound LIMIT makes SQLite re-prepare the statement on every run (about 4x its cost).
       assert.doesNotMatch(latest, /limit \?/i);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  test("clarifications_dedup_idx holds kandev-tool records only: an elicitation writes no entry; the dedup lookup still uses it", () => {
+    const fresh = openDatabase(path.join(dir, "dedup.db"));
+    try {
+      const raw = (fresh.db as unknown as { $client: Database.Database }).$client;
+      const seen: string[] = [];
+      const prepare = raw.prepare.bind(raw);
+      raw.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof raw.prepare;
+      const t = tasks.insertTask(fresh.db, { title: "t", agentProfileId: "mock" });
+      const s = sessions.insertSession(fresh.db, { taskId: t.id, agentProfileId: "mock" });
+      const ask = (pendingId: string, source: "elicitation" | "kandev_tool", dedupKey: string | null) => {
+        const m = messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: null, authorType: "agent", type: "clarification_request", content: "?", requestsInput: true });
+        clarifications.insertClarification(fresh.db, { pendingId, sessionId: s.id, taskId: t.id, turnId: null, messageId: m.id, source, executionId: "e", toolCallId: null, message: "?", questions: [], deadline: null, dedupKey });
+      };
+      for (let i = 0; i < 50; i++) ask(`el-${i}`, "elicitation", null);
+      ask("kt-1", "kandev_tool", "key-1");
+      const entries = (raw.prepare("SELECT sum(ncell) AS n FROM dbstat WHERE name = 'clarifications_dedup_idx' AND pagetype = 'leaf'").get() as { n: number }).n;
+      assert.equal(entries, 1, "one entry: the kandev-tool record's");
+      assert.equal(clarifications.findPendingByDedupKey(fresh.db, s.id, "key-1")?.pendingId, "kt-1");
+      assert.equal(clarifications.findPendingByDedupKey(fresh.db, s.id, "key-2"), undefined);
+      const lookup = seen.find((q) => q.includes('from "clarifications"') && q.includes('"dedup_key" = ?'));
+      assert.ok(lookup !== undefined, seen.join("\n"));
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all(s.id, "key-1", "kandev_tool", "pending") as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+      assert.match(plan, /USING INDEX clarifications_dedup_idx/);
     } finally {
       fresh.close();
     }
