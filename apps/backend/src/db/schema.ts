@@ -105,13 +105,18 @@ export const runtimeFlagOverrides = sqliteTable("runtime_flag_overrides", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
-/** One row per notification sent, so a retried event never notifies twice (DECISIONS F9). */
+/**
+ * One row per claimed notification, so a retried event never notifies twice: a turn's
+ * `session.turn_finished`. A clarification's notification needs none (F9 holds through the
+ * clarification's own primary key, see NotificationService.newClarificationRequested); boards
+ * created before that keep the rows they wrote.
+ */
 export const notificationDeliveries = sqliteTable(
   "notification_deliveries",
   {
     id: text("id").primaryKey(),
     kind: text("kind").notNull(),
-    /** What makes the notification unique within its kind, e.g. the clarification's pending id. */
+    /** What makes the notification unique within its kind: the turn id (older rows: a pending id). */
     dedupKey: text("dedup_key").notNull(),
     taskId: text("task_id").notNull(),
     sessionId: text("session_id").notNull(),
