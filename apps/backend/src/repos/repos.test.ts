@@ -124,17 +124,28 @@ describe("repositories over a real SQLite file", () => {
     assert.deepEqual(messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id), ["p-2"]);
   });
 
+  /**
+   * A fresh handle (prepared statements are built once per handle, and a plan test needs them built
+   * in it) whose connection records the SQL of every statement it prepares, for EXPLAIN QUERY PLAN.
+   */
+  function freshRecordingSql(file: string): { fresh: DatabaseHandle; raw: Database.Database; seen: string[] } {
+    const fresh = openDatabase(path.join(dir, file));
+    // drizzle keeps the better-sqlite3 handle as $client (not in the Db type).
+    const raw = (fresh.db as unknown as { $client: Database.Database }).$client;
+    const seen: string[] = [];
+    const prepare = raw.prepare.bind(raw);
+    raw.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof raw.prepare;
+    return { fresh, raw, seen };
+  }
+  const taskAndSession = (db: DatabaseHandle["db"]) => {
+    const t = tasks.insertTask(db, { title: "t", agentProfileId: "mock" });
+    return { t, s: sessions.insertSession(db, { taskId: t.id, agentProfileId: "mock" }) };
+  };
+
   test("task recompute queries: open requests of a turn or of a session through messages_open_idx, the newest session without a bound LIMIT", () => {
-    // A fresh handle: prepared statements are built once per handle, and these must be built here.
-    const fresh = openDatabase(path.join(dir, "plans.db"));
+    const { fresh, raw, seen } = freshRecordingSql("plans.db");
     try {
-      // drizzle keeps the better-sqlite3 handle as $client (not in the Db type).
-      const raw = (fresh.db as unknown as { $client: Database.Database }).$client;
-      const seen: string[] = [];
-      const prepare = raw.prepare.bind(raw);
-      raw.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof raw.prepare;
-      const t = tasks.insertTask(fresh.db, { title: "t", agentProfileId: "mock" });
-      const s = sessions.insertSession(fresh.db, { taskId: t.id, agentProfileId: "mock" });
+      const { t, s } = taskAndSession(fresh.db);
       const turn = turns.insertTurn(fresh.db, { sessionId: s.id });
       messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: turn.id, authorType: "agent", type: "permission_request", content: "?", requestsInput: true });
       assert.equal(messages.listOpenRequests(fresh.db, s.id, turn.id).length, 1);
@@ -159,14 +170,9 @@ describe("repositories over a real SQLite file", () => {
   });
 
   test("clarifications_dedup_idx holds kandev-tool records only: an elicitation writes no entry; the dedup lookup still uses it", () => {
-    const fresh = openDatabase(path.join(dir, "dedup.db"));
+    const { fresh, raw, seen } = freshRecordingSql("dedup.db");
     try {
-      const raw = (fresh.db as unknown as { $client: Database.Database }).$client;
-      const seen: string[] = [];
-      const prepare = raw.prepare.bind(raw);
-      raw.prepare = ((source: string) => (seen.push(source), prepare(source))) as typeof raw.prepare;
-      const t = tasks.insertTask(fresh.db, { title: "t", agentProfileId: "mock" });
-      const s = sessions.insertSession(fresh.db, { taskId: t.id, agentProfileId: "mock" });
+      const { t, s } = taskAndSession(fresh.db);
       const ask = (pendingId: string, source: "elicitation" | "kandev_tool", dedupKey: string | null) => {
         const m = messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: null, authorType: "agent", type: "clarification_request", content: "?", requestsInput: true });
         clarifications.insertClarification(fresh.db, { pendingId, sessionId: s.id, taskId: t.id, turnId: null, messageId: m.id, source, executionId: "e", toolCallId: null, message: "?", questions: [], deadline: null, dedupKey });
