@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { JOURNAL_SIZE_LIMIT_BYTES, openDatabase, type DatabaseHandle } from "../db/client.js";
+import { JOURNAL_SIZE_LIMIT_BYTES, defaultMigrationsFolder, openDatabase, type DatabaseHandle } from "../db/client.js";
 import { FlagService } from "../flags/service.js";
 import * as overrides from "./flag-overrides.js";
 import * as clarifications from "./clarifications.js";
@@ -189,6 +189,37 @@ describe("repositories over a real SQLite file", () => {
       assert.match(plan, /USING INDEX clarifications_dedup_idx/);
     } finally {
       fresh.close();
+    }
+  });
+
+  test("migration 0004 upgrades a board created before it: the dedup index becomes partial, no record is lost", () => {
+    // The migrations as they were before 0004: the same folder without it and its journal entry.
+    const before = path.join(dir, "migrations-0003");
+    fs.cpSync(defaultMigrationsFolder(), before, { recursive: true });
+    for (const f of fs.readdirSync(before)) if (f.startsWith("0004_")) fs.rmSync(path.join(before, f));
+    fs.rmSync(path.join(before, "meta", "0004_snapshot.json"));
+    const journalFile = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: Array<{ idx: number }> };
+    journal.entries = journal.entries.filter((e) => e.idx < 4);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const file = path.join(dir, "upgraded.db");
+    const indexSql = (h: DatabaseHandle) => (h.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'clarifications_dedup_idx'").get() as { sql: string }).sql;
+    const old = openDatabase(file, { migrationsFolder: before });
+    const { t, s } = taskAndSession(old.db);
+    for (const [pendingId, source, dedupKey] of [["el-1", "elicitation", null], ["kt-1", "kandev_tool", "key-1"]] as const) {
+      const m = messages.insertMessage(old.db, { sessionId: s.id, taskId: t.id, turnId: null, authorType: "agent", type: "clarification_request", content: "?", requestsInput: true });
+      clarifications.insertClarification(old.db, { pendingId, sessionId: s.id, taskId: t.id, turnId: null, messageId: m.id, source, executionId: "e", toolCallId: null, message: "?", questions: [], deadline: null, dedupKey });
+    }
+    assert.doesNotMatch(indexSql(old), /WHERE/);
+    old.close();
+    const upgraded = openDatabase(file);
+    try {
+      assert.match(indexSql(upgraded), /WHERE dedup_key IS NOT NULL/);
+      assert.deepEqual(clarifications.listPending(upgraded.db, { sessionId: s.id }).map((r) => r.pendingId).sort(), ["el-1", "kt-1"]);
+      assert.equal(clarifications.findPendingByDedupKey(upgraded.db, s.id, "key-1")?.pendingId, "kt-1");
+      assert.equal(upgraded.sqlite.pragma("integrity_check", { simple: true }), "ok");
+    } finally {
+      upgraded.close();
     }
   });
 
