@@ -51,23 +51,35 @@ describe("NotificationService over SQLite", () => {
     assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: true });
     svc.updateSettings({ clarification_requested: true, turn_finished: false });
   });
-  test("settings are read once, not per question; an update that fails part way leaves them as the table holds them", () => {
+  test("settings are read once and again after each update, not on every question", () => {
     const task = tasksRepo.insertTask(handle.db, { title: "T", agentProfileId: "mock" });
+    const ids = { pendingId: "p-cache", sessionId: "s", taskId: task.id, taskTitle: "T" };
+    svc.updateSettings({ clarification_requested: true });
+    // Behind the service's back: a question does not read the table again.
+    handle.sqlite.prepare("UPDATE notification_settings SET enabled = 0 WHERE key = 'clarification_requested'").run();
+    assert.equal(svc.newClarificationRequested(ids)?.kind, "session.clarification_requested");
+    // An update reads it again (and so sees the change made behind its back too).
+    svc.updateSettings({ turn_finished: false });
+    assert.equal(svc.newClarificationRequested(ids), null);
+    assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: false });
+    svc.updateSettings({ clarification_requested: true });
+    // Another service on the same file (a restart) starts from what was stored.
+    assert.deepEqual(new NotificationService(handle.db, { notify: () => {} }, silentLogger).settings(), svc.settings());
+  });
+
+  test("a settings update the database refuses part way changes none of them", () => {
     // Refuse the second write of a patch, as a full disk would.
     handle.sqlite.exec(`CREATE TRIGGER refuse_turn_finished BEFORE INSERT ON notification_settings WHEN NEW.key = 'turn_finished'
       BEGIN SELECT RAISE(ABORT, 'refused'); END`);
     try {
       handle.sqlite.exec("DELETE FROM notification_settings");
+      svc.updateSettings({});
       assert.throws(() => svc.updateSettings({ clarification_requested: false, turn_finished: true }), /refused/);
-      assert.deepEqual(svc.settings(), { clarification_requested: false, turn_finished: false }, "the first write landed, the second did not");
-      assert.equal(svc.newClarificationRequested({ pendingId: "p-half", sessionId: "s", taskId: task.id, taskTitle: "T" }), null, "off, as stored");
+      const defaults = { clarification_requested: true, turn_finished: false };
+      assert.deepEqual(svc.settings(), defaults, "the first write was rolled back with the second");
+      assert.deepEqual(new NotificationService(handle.db, { notify: () => {} }, silentLogger).settings(), defaults, "as stored");
     } finally {
       handle.sqlite.exec("DROP TRIGGER refuse_turn_finished");
     }
-    svc.updateSettings({ clarification_requested: true });
-    assert.equal(svc.newClarificationRequested({ pendingId: "p-on", sessionId: "s", taskId: task.id, taskTitle: "T" })?.kind, "session.clarification_requested");
-    // Another service on the same file (a restart) starts from what was stored.
-    const restarted = new NotificationService(handle.db, { notify: () => {} }, silentLogger);
-    assert.deepEqual(restarted.settings(), svc.settings());
   });
 });

@@ -5,7 +5,7 @@ import type { Logger } from "../logger.js";
 import { claimDelivery } from "../repos/notification-deliveries.js";
 import * as settingsRepo from "../repos/notification-settings.js";
 import * as tasksRepo from "../repos/tasks.js";
-import { nowIso } from "../repos/util.js";
+import { inTransaction, nowIso } from "../repos/util.js";
 import { SETTING_OF_KIND, composeClarificationRequested, composeTurnFinished, notifiesTurnFinished, resolveSettings, type ComposedNotification } from "./compose.js";
 
 /** Where notifications go: every connected browser (the hub's `notification` action). */
@@ -45,11 +45,14 @@ export class NotificationService {
 
   updateSettings(patch: PatchNotificationSettingsBody): NotificationSettings {
     try {
-      for (const [key, value] of Object.entries(patch)) {
-        if (typeof value === "boolean") settingsRepo.setSetting(this.db, key, value);
-      }
+      // All of the patch or none of it: a refused write leaves every setting as it was.
+      inTransaction(this.db, () => {
+        for (const [key, value] of Object.entries(patch)) {
+          if (typeof value === "boolean") settingsRepo.setSetting(this.db, key, value);
+        }
+      });
     } finally {
-      // Also after a write that failed part way: the next read sees what the table holds.
+      // Whatever happened, the next read sees what the table holds.
       this.cached = undefined;
     }
     return this.settings();
