@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import type { Db } from "../db/client.js";
-import { withFastRows } from "./row-mapper.js";
+import { compileQuery } from "./compiled-query.js";
 
 /** Timestamps are written by the application so every row of one event shares the same clock. */
 export const nowIso = (): string => new Date().toISOString();
@@ -15,13 +15,14 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
  * For the queries on every question's round trip: building a drizzle query's SQL costs far more
  * than running it (profiled by `npm run bench`: about 0.3 ms against 0.02 ms on the 2-core
  * machine, and a round trip runs about twenty of them; docs/BENCHMARKS.md). `key` names the
- * query's shape: one key, one SQL text. Its rows are mapped by a function made for it (row-mapper.ts).
+ * query's shape: one key, one SQL text. Its parameters are filled and its rows mapped by functions
+ * made for it (compiled-query.ts).
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   let byKey = preparedByDb.get(db);
   if (byKey === undefined) preparedByDb.set(db, (byKey = new Map()));
   let query = byKey.get(key) as T | undefined;
-  if (query === undefined) byKey.set(key, (query = withFastRows(build(db))));
+  if (query === undefined) byKey.set(key, (query = compileQuery(build(db))));
   return query;
 }
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, fillPlaceholders, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import * as schema from "../db/schema.js";
 import * as clarifications from "./clarifications.js";
@@ -12,7 +12,7 @@ import { setSetting } from "./notification-settings.js";
 import * as overrides from "./flag-overrides.js";
 import * as messages from "./messages.js";
 import * as profiles from "./profiles.js";
-import { compileRowMapper, hasFastRows, withFastRows } from "./row-mapper.js";
+import { compileParams, compileQuery, compileRowMapper, compiledAs } from "./compiled-query.js";
 import * as sessions from "./sessions.js";
 import * as tasks from "./tasks.js";
 import * as turns from "./turns.js";
@@ -31,7 +31,7 @@ const TABLES = {
   notificationSettings: schema.notificationSettings,
 };
 
-describe("row mapping of prepared queries over a real SQLite file", () => {
+describe("compiled prepared queries over a real SQLite file", () => {
   let dir: string;
   let handle: DatabaseHandle;
   before(() => {
@@ -92,9 +92,9 @@ describe("row mapping of prepared queries over a real SQLite file", () => {
     test(`${name}: the compiled mapper gives exactly drizzle's rows (keys, order, JSON, booleans, NULLs)`, () => {
       const db = handle.db;
       const drizzles = db.select().from(table).prepare();
-      const fast = withFastRows(db.select().from(table).prepare());
-      assert.equal(hasFastRows(fast), true, "a whole-table select gets the compiled mapper");
-      assert.equal(hasFastRows(drizzles), false);
+      const fast = compileQuery(db.select().from(table).prepare());
+      assert.equal(compiledAs(fast), "rows", "a whole-table select gets the compiled mapper");
+      assert.equal(compiledAs(drizzles), null);
       const expected = drizzles.all();
       assert.ok(expected.length > 0, `${name} has rows to compare`);
       const actual = fast.all();
@@ -113,8 +113,8 @@ describe("row mapping of prepared queries over a real SQLite file", () => {
         .where(eq(schema.messages.type, sql.placeholder("type")))
         .returning()
         .prepare();
-    const fast = withFastRows(build());
-    assert.equal(hasFastRows(fast), true);
+    const fast = compileQuery(build());
+    assert.equal(compiledAs(fast), "rows");
     const row = fast.get({ open: false, type: "clarification_request" });
     assert.equal(row?.requestsInput, false);
     assert.deepStrictEqual(row?.metadata, { pending_id: "c-1", nested: { list: [1, "two", null] } });
@@ -123,22 +123,54 @@ describe("row mapping of prepared queries over a real SQLite file", () => {
     assert.throws(() => fast.get({ open: true }), /No value for placeholder "type"/, "a missing placeholder is still drizzle's error");
   });
 
+  test("parameters: the compiled filler gives drizzle's values (placeholders, encoded placeholders, constants) and its error", () => {
+    const db = handle.db;
+    const query = db
+      .update(schema.clarifications)
+      .set({ resolution: sql.placeholder("resolution") as unknown as Record<string, unknown>, status: "expired", updatedAt: sql.placeholder("at") as unknown as string })
+      .where(eq(schema.clarifications.pendingId, sql.placeholder("id")))
+      .returning()
+      .prepare() as unknown as { query: { params: unknown[] } };
+    const values = { resolution: { by: "deadline", list: [1, null] }, at: "2026-11-30T01:02:03.000Z", id: "c-9" };
+    const filled = compileParams(query.query.params)(values);
+    assert.deepStrictEqual(filled, fillPlaceholders(query.query.params, values));
+    assert.deepStrictEqual(filled, ["expired", '{"by":"deadline","list":[1,null]}', "2026-11-30T01:02:03.000Z", "c-9"], "JSON encoded, the constant kept");
+    assert.throws(() => compileParams(query.query.params)({ resolution: null, at: "x" }), /^Error: No value for placeholder "id" was provided$/);
+  });
+
+  test("run() of a compiled insert writes what drizzle's writes: encoders, constants, defaults", () => {
+    const db = handle.db;
+    const build = () =>
+      db
+        .insert(schema.agentProfiles)
+        .values({ id: sql.placeholder("id"), name: "Compiled", command: sql.placeholder("command"), env: sql.placeholder("env"), builtin: sql.placeholder("builtin") })
+        .prepare();
+    const fast = compileQuery(build());
+    assert.equal(compiledAs(fast), "params", "no rows to map, parameters compiled");
+    fast.run({ id: "p-fast", command: ["node", "x.js"], env: { A: "1" }, builtin: true });
+    build().run({ id: "p-drizzle", command: ["node", "x.js"], env: { A: "1" }, builtin: true });
+    const [a, b] = ["p-fast", "p-drizzle"].map((id) => db.select().from(schema.agentProfiles).where(eq(schema.agentProfiles.id, id)).get()!);
+    assert.deepStrictEqual({ ...a, id: "", createdAt: "" }, { ...b, id: "", createdAt: "" });
+    assert.deepStrictEqual([a!.command, a!.env, a!.builtin, a!.name], [["node", "x.js"], { A: "1" }, true, "Compiled"]);
+    assert.throws(() => fast.run({ id: "p-x", command: [], env: null }), /No value for placeholder "builtin"/);
+  });
+
   test("other shapes keep drizzle's mapping: nested fields, SQL fields, joins", () => {
     const db = handle.db;
-    const nested = withFastRows(db.select({ task: { id: schema.tasks.id, title: schema.tasks.title } }).from(schema.tasks).prepare());
-    const counted = withFastRows(db.select({ n: sql<number>`count(*)` }).from(schema.messages).prepare());
-    const joined = withFastRows(
+    const nested = compileQuery(db.select({ task: { id: schema.tasks.id, title: schema.tasks.title } }).from(schema.tasks).prepare());
+    const counted = compileQuery(db.select({ n: sql<number>`count(*)` }).from(schema.messages).prepare());
+    const joined = compileQuery(
       db.select().from(schema.sessions).innerJoin(schema.tasks, eq(schema.sessions.taskId, schema.tasks.id)).prepare(),
     );
-    for (const q of [nested, counted, joined]) assert.equal(hasFastRows(q), false);
+    for (const q of [nested, counted, joined]) assert.equal(compiledAs(q), "params", "parameters compiled, rows left to drizzle");
     assert.equal(nested.get()?.task.title, "Rows");
     assert.equal(counted.get()?.n, 2);
     assert.equal(joined.get()?.tasks.title, "Rows");
   });
 
   test("the repositories' prepared queries use the compiled mapper", () => {
-    const q = prepared(handle.db, "row-mapper.test", (d) => d.select().from(schema.tasks).where(eq(schema.tasks.id, sql.placeholder("id"))).prepare());
-    assert.equal(hasFastRows(q), true);
+    const q = prepared(handle.db, "compiled-query.test", (d) => d.select().from(schema.tasks).where(eq(schema.tasks.id, sql.placeholder("id"))).prepare());
+    assert.equal(compiledAs(q), "rows");
     assert.equal(q.get({ id: "nope" }), undefined);
   });
 
