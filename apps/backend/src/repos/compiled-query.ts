@@ -19,10 +19,10 @@ import { Column, Param, Placeholder, is } from "drizzle-orm";
  * the column's decoder (JSON, booleans) unless that is the identity, so each store is its own
  * monomorphic site and every row of a table gets the same hidden class.
  *
- * Rows of any other shape (joins, nested or SQL fields, relational queries) keep drizzle's mapping.
- * Relies on drizzle's prepared query keeping `stmt`, `query`, `fields`, `logger` and
- * `customResultMapper` (drizzle-orm 0.45, pinned by the lockfile); compiled-query.test.ts compares
- * both ways on every table and fails should those move.
+ * Queries returning rows of any other shape (joins, nested or SQL fields, relational queries) are
+ * left to drizzle entirely. Relies on drizzle's prepared query keeping `stmt`, `query`, `fields`,
+ * `logger` and `customResultMapper` (drizzle-orm 0.45, pinned by the lockfile);
+ * compiled-query.test.ts compares both ways on every table and fails should those move.
  */
 
 interface SelectedField {
@@ -109,15 +109,19 @@ export function compileRowMapper(fields: readonly SelectedField[]): ((row: unkno
 }
 
 /**
- * Gives a drizzle prepared query (`.prepare()`'s result) the compiled parameter filler for run(),
- * get() and all(), and the compiled row mapper when its rows allow one; returns the same query.
- * Anything that is not such a query is returned untouched.
+ * Gives a drizzle prepared query (`.prepare()`'s result) the compiled parameter filler and, when
+ * it returns rows, the compiled row mapper, for run(), get() and all(); returns the same query.
+ * A query whose rows the mapper cannot take (joins, nested or SQL fields, relational queries), or
+ * anything that is not a drizzle prepared query, is returned untouched: drizzle runs it as before.
  */
 export function compileQuery<T>(query: T): T {
   const q = query as unknown as DrizzlePrepared;
   if (q === null || typeof q !== "object" || COMPILED in q) return query;
   const { stmt, query: compiled, fields, logger } = q;
   if (stmt === undefined || compiled === undefined || logger === undefined) return query;
+  const returnsRaw = fields === undefined && q.customResultMapper === undefined;
+  const mapRow = fields === undefined || q.customResultMapper !== undefined ? undefined : compileRowMapper(fields);
+  if (!returnsRaw && mapRow === undefined) return query;
   const fill = compileParams(compiled.params);
   const params = (values: Values | undefined) => {
     const filled = fill(values ?? {});
@@ -125,27 +129,22 @@ export function compileQuery<T>(query: T): T {
     return filled;
   };
   q.run = (values) => stmt.run(...params(values));
-  let how: "rows" | "params" = "params";
-  if (fields === undefined && q.customResultMapper === undefined) {
-    // No selected fields: drizzle hands the driver's own rows back.
+  if (mapRow === undefined) {
+    // No selected fields (a write without RETURNING): drizzle hands the driver's own rows back.
     q.get = (values) => stmt.get(...params(values));
     q.all = (values) => stmt.all(...params(values));
   } else {
-    const mapRow = fields === undefined || q.customResultMapper !== undefined ? undefined : compileRowMapper(fields);
-    if (mapRow !== undefined) {
-      q.get = (values) => {
-        const row = stmt.raw(true).get(...params(values)) as unknown[] | undefined;
-        return row === undefined ? undefined : mapRow(row);
-      };
-      q.all = (values) => (stmt.raw(true).all(...params(values)) as unknown[][]).map(mapRow);
-      how = "rows";
-    }
+    q.get = (values) => {
+      const row = stmt.raw(true).get(...params(values)) as unknown[] | undefined;
+      return row === undefined ? undefined : mapRow(row);
+    };
+    q.all = (values) => (stmt.raw(true).all(...params(values)) as unknown[][]).map(mapRow);
   }
-  Object.defineProperty(q, COMPILED, { value: how });
+  Object.defineProperty(q, COMPILED, { value: mapRow === undefined ? "params" : "rows" });
   return query;
 }
 
-/** How `compileQuery` changed this query: "rows" (parameters and rows), "params" (parameters only), or null. */
+/** How `compileQuery` changed this query: "rows" (parameters and rows), "params" (a query without rows: parameters), or null (untouched). */
 export function compiledAs(query: unknown): "rows" | "params" | null {
   return query !== null && typeof query === "object" && COMPILED in query ? (query as { [COMPILED]: "rows" | "params" })[COMPILED] : null;
 }
