@@ -51,6 +51,8 @@ export interface ServerOptions {
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
+  /** CPU niceness of agentctl and its agent (env.ts KANDEV_AGENT_NICE); 0 (unchanged) unless given. */
+  agentNice?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
   /** Folders whose node_modules/.bin may hold locally installed agents (the presets look there, then in `cwd`). */
@@ -118,7 +120,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     searchDirs: [...(options.agentDirs ?? []), cwd],
     resolve: (file) => resolveExecutable(file, { pathEnv: agentEnv.PATH, cwd }),
   });
-  const executor = new LocalExecutor({ agentctlCli: options.agentctlCli ?? agentctlCliPath(), env: options.childEnv ?? {}, logger, host: "127.0.0.1" });
+  const executor = new LocalExecutor({
+    agentctlCli: options.agentctlCli ?? agentctlCliPath(),
+    env: options.childEnv ?? {},
+    logger,
+    host: "127.0.0.1",
+    ...(options.agentNice !== undefined && { nice: options.agentNice }),
+  });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
   let sessions: SessionManager | null = null;

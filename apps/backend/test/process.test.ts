@@ -1,6 +1,7 @@
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import type { Session, Task } from "@kandev/protocol";
 import {
@@ -21,6 +22,12 @@ import {
 } from "./helpers.js";
 
 const startBackend = startBackendProcess;
+
+/** A process's nice value (field 19 of /proc/<pid>/stat). */
+function niceOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+}
 
 async function allGone(pids: number[]): Promise<void> {
   await eventually(() => (pids.every((p) => !isAlive(p)) ? true : undefined), `processes ${pids.join(",")} to be gone`, 10_000);
@@ -61,6 +68,24 @@ describe("the backend as a real process", () => {
   });
 
   let firstRun: { done: Task; running: Task } | null = null;
+
+  test("agentctl and its agent run KANDEV_AGENT_NICE levels below the board (default 10; 0 leaves them alone)", async () => {
+    const own = niceOf(process.pid);
+    for (const [env, expected] of [[{}, Math.min(19, own + 10)], [{ KANDEV_AGENT_NICE: "3" }, Math.min(19, own + 3)], [{ KANDEV_AGENT_NICE: "0" }, own]] as const) {
+      const b = await startBackend(path.join(tempDir(), "kandev.db"), env);
+      try {
+        const { session } = await createTask(b.url, "/e2e:hang");
+        await eventually(async () => ((await getSession(b.url, session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
+        assert.equal(niceOf(b.child.pid!), own, "the board keeps its own priority");
+        const children = descendants(b.child.pid!);
+        assert.ok(children.length >= 2, `agentctl and its agent, found ${children.length}`);
+        assert.deepEqual(children.map(niceOf), children.map(() => expected), JSON.stringify(env));
+      } finally {
+        b.child.kill("SIGTERM");
+        await b.exited;
+      }
+    }
+  });
 
   test("KANDEV_PORT=0 prints the real port; a task runs; SIGTERM stops every agentctl and agent", async () => {
     const b = await startBackend(dbPath);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import { createInterface } from "node:readline";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "../logger.js";
@@ -23,6 +24,13 @@ export interface LocalExecutorOptions {
   /** How long agentctl may take to print its listening line. */
   startTimeoutMs?: number;
   host?: string;
+  /**
+   * CPU niceness for agentctl, set as it starts, before it spawns the agent, which inherits it (so
+   * do the agent's own builds and tests). Under contention the board's one thread, which every
+   * question and answer crosses twice, then waits for a core behind no agent; with cores to spare
+   * it changes nothing. 0 or unset leaves the board's own.
+   */
+  nice?: number;
 }
 
 /**
@@ -97,6 +105,20 @@ export class AgentctlProcess {
 }
 
 /** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
+/**
+ * Sets process `pid` `by` nice levels below this process (at most 19). Returns null, or why it
+ * could not (the process is gone, a policy forbids it). `by` 0 does nothing.
+ */
+export function lowerPriority(pid: number, by: number, sys: Pick<typeof os, "getPriority" | "setPriority"> = os): string | null {
+  if (by <= 0) return null;
+  try {
+    sys.setPriority(pid, Math.min(19, sys.getPriority(0) + by));
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 export class LocalExecutor {
   private readonly children = new Set<AgentctlProcess>();
 
@@ -111,6 +133,11 @@ export class LocalExecutor {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...this.options.env, AGENTCTL_TOKEN: token },
     });
+    if (child.pid !== undefined) {
+      // Never fatal: the session just runs at the board's priority.
+      const problem = lowerPriority(child.pid, this.options.nice ?? 0);
+      if (problem !== null) this.options.logger.warn("could not lower agentctl's CPU priority", { pid: child.pid, error: problem });
+    }
     const proc = new AgentctlProcess(child, token, host);
     this.children.add(proc);
     void proc.exited.then((info) => {

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { describe, test } from "node:test";
+import { lowerPriority } from "./local-executor.js";
+
+const niceOf = (pid: number) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+};
+
+describe("lowerPriority", () => {
+  test("a real child ends up `by` levels below this process, capped at 19; 0 leaves it alone", async () => {
+    const own = os.getPriority(0);
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+    try {
+      const pid = child.pid!;
+      assert.equal(lowerPriority(pid, 0), null);
+      assert.equal(niceOf(pid), own);
+      assert.equal(lowerPriority(pid, 4), null);
+      assert.equal(niceOf(pid), Math.min(19, own + 4));
+      assert.equal(lowerPriority(pid, 40), null);
+      assert.equal(niceOf(pid), 19);
+    } finally {
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+    }
+  });
+
+  test("a refusal (the process is gone, a policy) is reported, never thrown", () => {
+    const refusing = {
+      getPriority: () => 0,
+      setPriority: () => {
+        throw new Error("ESRCH: no such process");
+      },
+    };
+    assert.equal(lowerPriority(123, 10, refusing), "ESRCH: no such process");
+  });
+});
