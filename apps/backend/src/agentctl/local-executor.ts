@@ -25,10 +25,10 @@ export interface LocalExecutorOptions {
   startTimeoutMs?: number;
   host?: string;
   /**
-   * CPU niceness for agentctl, set as it starts, before it spawns the agent, which inherits it (so
-   * do the agent's own builds and tests). Under contention the board's one thread, which every
-   * question and answer crosses twice, then waits for a core behind no agent; with cores to spare
-   * it changes nothing. 0 or unset leaves the board's own.
+   * How many CPU nice levels below the board agentctl runs, set as it starts, before it spawns the
+   * agent, which inherits it (so do the agent's own builds and tests). Under contention the
+   * board's one thread, which every question and answer crosses twice, then waits for a core
+   * behind no agent; with cores to spare it changes nothing. 0 or unset leaves the board's own.
    */
   nice?: number;
 }
@@ -104,7 +104,6 @@ export class AgentctlProcess {
   }
 }
 
-/** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
 /**
  * Sets process `pid` `by` nice levels below this process (at most 19). Returns null, or why it
  * could not (the process is gone, a policy forbids it). `by` 0 does nothing.
@@ -119,6 +118,7 @@ export function lowerPriority(pid: number, by: number, sys: Pick<typeof os, "get
   }
 }
 
+/** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
 export class LocalExecutor {
   private readonly children = new Set<AgentctlProcess>();
 
