@@ -51,7 +51,7 @@ export interface ServerOptions {
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
-  /** CPU niceness of agentctl and its agent (env.ts KANDEV_AGENT_NICE); 0 (unchanged) unless given. */
+  /** How many CPU nice levels below the board agentctl and its agent run (env.ts KANDEV_AGENT_NICE); 0 (the board's own) unless given. */
   agentNice?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;

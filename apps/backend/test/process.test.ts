@@ -1,7 +1,7 @@
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Session, Task } from "@kandev/protocol";
 import {
@@ -23,11 +23,8 @@ import {
 
 const startBackend = startBackendProcess;
 
-/** A process's nice value (field 19 of /proc/<pid>/stat). */
-function niceOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-}
+/** A process's nice value. */
+const niceOf = (pid: number): number => os.getPriority(pid);
 
 async function allGone(pids: number[]): Promise<void> {
   await eventually(() => (pids.every((p) => !isAlive(p)) ? true : undefined), `processes ${pids.join(",")} to be gone`, 10_000);

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import { describe, test } from "node:test";
 import { lowerPriority } from "./local-executor.js";
 
-const niceOf = (pid: number) => {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-};
+const niceOf = (pid: number): number => os.getPriority(pid);
 
 describe("lowerPriority", () => {
   test("a real child ends up `by` levels below this process, capped at 19; 0 leaves it alone", async () => {
