@@ -23,9 +23,6 @@ import {
 
 const startBackend = startBackendProcess;
 
-/** A process's nice value. */
-const niceOf = (pid: number): number => os.getPriority(pid);
-
 async function allGone(pids: number[]): Promise<void> {
   await eventually(() => (pids.every((p) => !isAlive(p)) ? true : undefined), `processes ${pids.join(",")} to be gone`, 10_000);
 }
@@ -67,16 +64,16 @@ describe("the backend as a real process", () => {
   let firstRun: { done: Task; running: Task } | null = null;
 
   test("agentctl and its agent run KANDEV_AGENT_NICE levels below the board (default 10; 0 leaves them alone)", async () => {
-    const own = niceOf(process.pid);
+    const own = os.getPriority(process.pid);
     for (const [env, expected] of [[{}, Math.min(19, own + 10)], [{ KANDEV_AGENT_NICE: "3" }, Math.min(19, own + 3)], [{ KANDEV_AGENT_NICE: "0" }, own]] as const) {
       const b = await startBackend(path.join(tempDir(), "kandev.db"), env);
       try {
         const { session } = await createTask(b.url, "/e2e:hang");
         await eventually(async () => ((await getSession(b.url, session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
-        assert.equal(niceOf(b.child.pid!), own, "the board keeps its own priority");
+        assert.equal(os.getPriority(b.child.pid!), own, "the board keeps its own priority");
         const children = descendants(b.child.pid!);
         assert.ok(children.length >= 2, `agentctl and its agent, found ${children.length}`);
-        assert.deepEqual(children.map(niceOf), children.map(() => expected), JSON.stringify(env));
+        assert.deepEqual(children.map((pid) => os.getPriority(pid)), children.map(() => expected), JSON.stringify(env));
       } finally {
         b.child.kill("SIGTERM");
         await b.exited;

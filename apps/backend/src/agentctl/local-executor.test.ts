@@ -4,8 +4,6 @@ import os from "node:os";
 import { describe, test } from "node:test";
 import { lowerPriority } from "./local-executor.js";
 
-const niceOf = (pid: number): number => os.getPriority(pid);
-
 describe("lowerPriority", () => {
   test("a real child ends up `by` levels below this process, capped at 19; 0 leaves it alone", async () => {
     const own = os.getPriority(0);
@@ -13,11 +11,11 @@ describe("lowerPriority", () => {
     try {
       const pid = child.pid!;
       assert.equal(lowerPriority(pid, 0), null);
-      assert.equal(niceOf(pid), own);
+      assert.equal(os.getPriority(pid), own);
       assert.equal(lowerPriority(pid, 4), null);
-      assert.equal(niceOf(pid), Math.min(19, own + 4));
+      assert.equal(os.getPriority(pid), Math.min(19, own + 4));
       assert.equal(lowerPriority(pid, 40), null);
-      assert.equal(niceOf(pid), 19);
+      assert.equal(os.getPriority(pid), 19);
     } finally {
       child.kill("SIGKILL");
       await new Promise((r) => child.once("exit", r));
