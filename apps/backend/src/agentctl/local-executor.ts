@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { createInterface } from "node:readline";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "../logger.js";
+import { AutogroupNicer, lowerPriority } from "./priority.js";
 
 /** How much of agentctl's stderr we keep for error messages. */
 const STDERR_TAIL_BYTES = 4096;
@@ -26,11 +26,15 @@ export interface LocalExecutorOptions {
   host?: string;
   /**
    * How many CPU nice levels below the board agentctl runs, set as it starts, before it spawns the
-   * agent, which inherits it (so do the agent's own builds and tests). Under contention the
-   * board's one thread, which every question and answer crosses twice, then waits for a core
-   * behind no agent; with cores to spare it changes nothing. 0 or unset leaves the board's own.
+   * agent, which inherits it (so do the agent's own builds and tests): the process's nice value
+   * and, where the kernel groups sessions (autogroups, priority.ts), its session's. Under
+   * contention the board's one thread, which every question and answer crosses twice, then waits
+   * for a core behind no agent; with cores to spare it changes nothing. 0 or unset leaves the
+   * board's own.
    */
   nice?: number;
+  /** Sets agentctl's autogroup priority (a seam for tests; one per executor by default). */
+  autogroups?: AutogroupNicer;
 }
 
 /**
@@ -104,25 +108,14 @@ export class AgentctlProcess {
   }
 }
 
-/**
- * Sets process `pid` `by` nice levels below this process (at most 19). Returns null, or why it
- * could not (the process is gone, a policy forbids it). `by` 0 does nothing.
- */
-export function lowerPriority(pid: number, by: number, sys: Pick<typeof os, "getPriority" | "setPriority"> = os): string | null {
-  if (by <= 0) return null;
-  try {
-    sys.setPriority(pid, Math.min(19, sys.getPriority(0) + by));
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
 /** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
 export class LocalExecutor {
   private readonly children = new Set<AgentctlProcess>();
+  private readonly autogroups: AutogroupNicer;
 
-  constructor(private readonly options: LocalExecutorOptions) {}
+  constructor(private readonly options: LocalExecutorOptions) {
+    this.autogroups = options.autogroups ?? new AutogroupNicer();
+  }
 
   /** Spawns agentctl on an ephemeral port and resolves once it listens. */
   async start(): Promise<AgentctlProcess> {
@@ -133,11 +126,7 @@ export class LocalExecutor {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...this.options.env, AGENTCTL_TOKEN: token },
     });
-    if (child.pid !== undefined) {
-      // Never fatal: the session just runs at the board's priority.
-      const problem = lowerPriority(child.pid, this.options.nice ?? 0);
-      if (problem !== null) this.options.logger.warn("could not lower agentctl's CPU priority", { pid: child.pid, error: problem });
-    }
+    if (child.pid !== undefined) this.lowerPriorityOf(child.pid);
     const proc = new AgentctlProcess(child, token, host);
     this.children.add(proc);
     void proc.exited.then((info) => {
@@ -155,6 +144,20 @@ export class LocalExecutor {
     }
     this.options.logger.debug("agentctl listening", { pid: proc.pid, port: proc.port });
     return proc;
+  }
+
+  /**
+   * Never fatal: the session just runs at the board's priority. The autogroup's nice is set in the
+   * background (the kernel may make an unprivileged board wait for it, priority.ts); it is the
+   * session's, so it covers the agent whenever agentctl spawns it.
+   */
+  private lowerPriorityOf(pid: number): void {
+    const { logger, nice = 0 } = this.options;
+    const problem = lowerPriority(pid, nice);
+    if (problem !== null) logger.warn("could not lower agentctl's CPU priority", { pid, error: problem });
+    void this.autogroups.lower(pid, nice).then((why) => {
+      if (why !== null) logger.warn("could not lower the CPU priority of agentctl's session", { pid, error: why });
+    });
   }
 
   pids(): number[] {
