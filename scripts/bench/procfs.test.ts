@@ -1,6 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { parseCpuStat, stealPercent } from "./procfs.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseCpuStat, readAutogroupsEnabled, stealPercent } from "./procfs.js";
 
 // The first lines of /proc/stat as this machine kind prints them (a Firecracker guest, 2 CPUs).
 const STAT = `cpu  3198362 1085117 671419 1615063 10102 0 20810 58647 0 0
@@ -28,5 +31,19 @@ describe("stealPercent", () => {
     assert.equal(stealPercent(null, { total: 3000, steal: 260 }), null);
     assert.equal(stealPercent({ total: 1000, steal: 10 }, null), null);
     assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 1000, steal: 10 }), null);
+  });
+});
+
+describe("readAutogroupsEnabled", () => {
+  test("1 is on, 0 is off; no such file or anything else is unknown", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-autogroups-"));
+    try {
+      const file = path.join(dir, "sched_autogroup_enabled");
+      const read = (text: string) => (fs.writeFileSync(file, text), readAutogroupsEnabled(file));
+      assert.deepEqual([read("1\n"), read("0\n"), read("yes\n")], [true, false, null]);
+      assert.equal(readAutogroupsEnabled(path.join(dir, "missing")), null);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

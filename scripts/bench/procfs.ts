@@ -118,5 +118,16 @@ export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null 
     os: `${os.type()} ${os.release()}`,
     load: { start: loadAtStart, end: os.loadavg()[0]! },
     stealPct: stealPercent(cpuAtStart, readCpuStat()),
+    autogroups: readAutogroupsEnabled(),
   };
+}
+
+/** /proc/sys/kernel/sched_autogroup_enabled as a boolean; null where the kernel has no such setting. */
+export function readAutogroupsEnabled(path = "/proc/sys/kernel/sched_autogroup_enabled"): boolean | null {
+  try {
+    const text = fs.readFileSync(path, "utf8").trim();
+    return text === "1" ? true : text === "0" ? false : null;
+  } catch {
+    return null;
+  }
 }

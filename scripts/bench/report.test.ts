@@ -6,7 +6,7 @@ const P = (p50: number, p95: number, p99: number, max: number) => ({ p50, p95, p
 
 function result(overrides: Partial<BenchResult> = {}): BenchResult {
   return {
-    machine: { cpus: 2, model: "Test CPU", memoryGb: 8, node: "20.20.2", os: "Linux test", load: { start: 0.5, end: 1.25 }, stealPct: 12.34 },
+    machine: { cpus: 2, model: "Test CPU", memoryGb: 8, node: "20.20.2", os: "Linux test", load: { start: 0.5, end: 1.25 }, stealPct: 12.34, autogroups: true },
     roundTripsPerSession: 100,
     warmupPerSession: 300,
     runs: [
@@ -130,7 +130,7 @@ describe("tables", () => {
   });
   test("renderReport shows every run, the floor ratios, memory, board and the targets", () => {
     const text = renderReport(result());
-    assert.match(text, /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12.3% of the run/);
+    assert.match(text, /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12\.3% of the run .*; kernel autogroups on$/m);
     assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on both sides\. Saturated pass: 100 serial/);
     assert.match(text, /\| 50 +\| paced 100\/s +\| answer +\| 6\.00 +\| 12\.0 +\| 16\.0 +\| 40\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 3\.00x +\| 3\.20x +\|/);
     assert.match(text, /\| 50 +\| saturated +\| ask +\| 90\.0 +\|/);

@@ -80,6 +80,12 @@ export interface Machine {
   load: { start: number; end: number };
   /** Share of the run's CPU time the hypervisor gave to other guests (/proc/stat steal); null = unknown. */
   stealPct: number | null;
+  /**
+   * Whether the kernel schedules each session as a group (sched_autogroup_enabled): then every
+   * agentctl, a session of its own, competes for the CPU as a group, by its group's nice; null =
+   * unknown (no such setting).
+   */
+  autogroups: boolean | null;
 }
 
 export interface BenchResult {
@@ -209,7 +215,8 @@ export function renderReport(result: BenchResult): string {
   const out: string[] = [];
   const m = result.machine;
   out.push(`Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end; ` +
-      (m.stealPct === null ? "CPU steal unknown" : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`));
+      (m.stealPct === null ? "CPU steal unknown" : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`) +
+      `; kernel autogroups ${m.autogroups === null ? "unknown" : m.autogroups ? "on" : "off"}`);
   out.push(
     `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on both sides. ` +
       `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
