@@ -12,9 +12,15 @@ import { measureMemory } from "./memory.js";
 import { describeMachine, readCpuStat } from "./procfs.js";
 import { ProductBench } from "./product.js";
 import type { RecorderLike } from "./recorder.js";
-import { paceFor, pacing, type Pace } from "./plan.js";
+import { floorFirst, paceFor, pacedBlocks, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
+
+/**
+ * About how long each side's paced pass lasts in a full run: at 50 sessions and 100 questions/s,
+ * 6,000 samples a side, so the p99 rests on its 60 slowest rather than a handful of clusters.
+ */
+const PACED_SECONDS = 60;
 
 const T0 = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
@@ -43,13 +49,21 @@ interface Runner {
   cpu(): RoleCpu;
 }
 
-function latencies(product: RecorderLike, floor: RecorderLike): Latencies {
+type Samples = Pick<RecorderLike, "asks" | "answers">;
+
+/** The samples of several passes of one side, as one. */
+function merged(recs: Samples[]): Samples {
+  return { asks: recs.flatMap((r) => r.asks), answers: recs.flatMap((r) => r.answers) };
+}
+
+function latencies(product: Samples, floor: Samples): Latencies {
   return { ask: summarize(product.asks), answer: summarize(product.answers), floorAsk: summarize(floor.asks), floorAnswer: summarize(floor.answers) };
 }
 
 /**
- * One session count: the floor's pass, then the product's, saturated and then paced. Interleaved
- * so both sides of each ratio run under the same conditions (the machine may be shared).
+ * One session count: the floor's pass, then the product's, saturated; then the paced pass, in
+ * blocks the two sides take turns at (pacedBlocks), so both sides of each ratio run under the same
+ * conditions (the machine may be shared).
  */
 async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner): Promise<RunResult> {
   const pass = async (side: string, runner: Runner, roundTrips: number, pace: Pace | null) => {
@@ -61,11 +75,16 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
   const productSaturated = await pass("product", product, args.roundTrips, null);
   let paced: RunResult["paced"] = null;
   if (args.pacedRate > 0) {
-    const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : 30);
-    // The same seed on both sides: the product and the floor see the same think times.
-    const floorPaced = await pass("floor", floor, p.roundTrips, paceFor(p, n, n));
-    const productPaced = await pass("product", product, p.roundTrips, paceFor(p, n, n));
-    paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(productPaced.rec, floorPaced.rec) };
+    const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : PACED_SECONDS);
+    const sides = { floor: { runner: floor, recs: [] as Samples[] }, product: { runner: product, recs: [] as Samples[] } };
+    for (const [i, size] of pacedBlocks(p.roundTrips).entries()) {
+      // The same seed on both sides of a block: the product and the floor see the same think times.
+      const pace = () => paceFor(p, n, n * 1000 + i);
+      for (const side of floorFirst(i) ? (["floor", "product"] as const) : (["product", "floor"] as const)) {
+        sides[side].recs.push((await pass(side, sides[side].runner, size, pace())).rec);
+      }
+    }
+    paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(merged(sides.product.recs), merged(sides.floor.recs)) };
     log(`paced @${n}: ask p50 ${paced.ask.p50.toFixed(2)} ms (floor ${paced.floorAsk.p50.toFixed(2)} ms)`);
   }
   return {

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { pacing, seededRandom, thinkTimes } from "./plan.js";
+import { floorFirst, pacedBlocks, pacing, seededRandom, thinkTimes } from "./plan.js";
 
 describe("pacing", () => {
   test("think time spreads `rate` questions per second over the sessions", () => {
@@ -15,6 +15,24 @@ describe("pacing", () => {
   });
   test("a rate of zero or less is refused", () => {
     assert.throws(() => pacing(1, 10, 0, 30), /positive rate/);
+  });
+});
+
+describe("pacedBlocks and floorFirst", () => {
+  test("the pass splits into up to 6 blocks of at least 20 round trips, adding up to the whole", () => {
+    assert.deepEqual(pacedBlocks(120), [20, 20, 20, 20, 20, 20], "50 sessions, 60 s");
+    assert.deepEqual(pacedBlocks(200), [34, 34, 33, 33, 33, 33]);
+    assert.deepEqual(pacedBlocks(60), [20, 20, 20]);
+    assert.deepEqual(pacedBlocks(59), [30, 29], "never a block under 20");
+    assert.deepEqual(pacedBlocks(20), [20]);
+    assert.deepEqual(pacedBlocks(7), [7], "a short pass is one block");
+    for (const n of [1, 19, 41, 137, 1000]) assert.equal(pacedBlocks(n).reduce((a, b) => a + b, 0), n);
+  });
+  test("anything but a positive whole number of round trips is refused", () => {
+    for (const bad of [0, -1, 2.5, Number.NaN]) assert.throws(() => pacedBlocks(bad), RangeError);
+  });
+  test("the sides take turns going first, so neither always sees the later half of a block pair", () => {
+    assert.deepEqual([0, 1, 2, 3, 4, 5].map(floorFirst), [true, false, true, false, true, false]);
   });
 });
 

@@ -20,6 +20,26 @@ export function pacing(sessions: number, roundTrips: number, rate: number, maxSe
   return { thinkMs, roundTrips: Math.min(roundTrips, Math.max(20, fit)) };
 }
 
+/**
+ * The paced pass in blocks, the two sides taking turns (floor then product in even blocks, product
+ * then floor in odd ones), so both sample the same stretch of the machine's time: a p99 rests on
+ * the few slowest samples, which come in clusters a shared host produces now and then, and two
+ * passes one after the other would each see a different minute. Blocks of at least
+ * `minPerBlock` round trips per session (each block starts new turns), at most `maxBlocks`; the
+ * sizes add up to `roundTrips`.
+ */
+export function pacedBlocks(roundTrips: number, minPerBlock = 20, maxBlocks = 6): number[] {
+  if (!Number.isInteger(roundTrips) || roundTrips < 1) throw new RangeError(`pacedBlocks needs a positive whole number of round trips, got ${roundTrips}`);
+  const blocks = Math.max(1, Math.min(maxBlocks, Math.floor(roundTrips / minPerBlock)));
+  const base = Math.floor(roundTrips / blocks);
+  return Array.from({ length: blocks }, (_, i) => base + (i < roundTrips % blocks ? 1 : 0));
+}
+
+/** Which side goes first in paced block `i` (see pacedBlocks). */
+export function floorFirst(i: number): boolean {
+  return i % 2 === 0;
+}
+
 /** A small seeded PRNG (mulberry32): uniform in [0, 1), the same sequence for the same seed. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

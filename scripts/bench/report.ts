@@ -220,7 +220,8 @@ export function renderReport(result: BenchResult): string {
   out.push(
     `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on both sides. ` +
       `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
-      "Paced pass: the same, with the operator's think time set so all sessions together offer at most the given questions/s. " +
+      "Paced pass: the same, with the operator's think time set so all sessions together offer at most the given questions/s, " +
+      "in blocks the floor and the product take turns at. " +
       "Latencies in ms.",
     "",
   );
