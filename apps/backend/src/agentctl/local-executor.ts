@@ -33,8 +33,6 @@ export interface LocalExecutorOptions {
    * board's own.
    */
   nice?: number;
-  /** Sets agentctl's autogroup priority (a seam for tests; one per executor by default). */
-  autogroups?: AutogroupNicer;
 }
 
 /**
@@ -111,11 +109,10 @@ export class AgentctlProcess {
 /** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
 export class LocalExecutor {
   private readonly children = new Set<AgentctlProcess>();
-  private readonly autogroups: AutogroupNicer;
+  /** One queue for the whole board: the kernel's limit on autogroup changes is machine-wide. */
+  private readonly autogroups = new AutogroupNicer();
 
-  constructor(private readonly options: LocalExecutorOptions) {
-    this.autogroups = options.autogroups ?? new AutogroupNicer();
-  }
+  constructor(private readonly options: LocalExecutorOptions) {}
 
   /** Spawns agentctl on an ephemeral port and resolves once it listens. */
   async start(): Promise<AgentctlProcess> {
