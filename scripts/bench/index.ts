@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
 import { CHROMIUM, measureBoard } from "./board.js";
 import { FloorBench } from "./floor.js";
@@ -21,6 +22,14 @@ import { summarize } from "./stats.js";
  * 6,000 samples a side, so the p99 rests on its 60 slowest rather than a handful of clusters.
  */
 const PACED_SECONDS = 60;
+
+/**
+ * The pause between the saturated pass and the paced one. About 8 s after a process stops being
+ * busy, V8's memory reducer collects and shrinks its heap (see "Memory" in docs/BENCHMARKS.md);
+ * after a saturated pass that is 100 processes at once, which would land in the paced pass's first
+ * block, on whichever side runs it.
+ */
+const PACED_QUIET_MS = 12_000;
 
 const T0 = Date.now();
 const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - T0) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
@@ -76,6 +85,7 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
   let paced: RunResult["paced"] = null;
   if (args.pacedRate > 0) {
     const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : PACED_SECONDS);
+    if (!args.quick) await delay(PACED_QUIET_MS);
     const sides = { floor: { runner: floor, recs: [] as Samples[] }, product: { runner: product, recs: [] as Samples[] } };
     for (const [i, size] of pacedBlocks(p.roundTrips).entries()) {
       // The same seed on both sides of a block: the product and the floor see the same think times.
