@@ -153,6 +153,17 @@ describe("AutogroupNicer", () => {
     assert.deepEqual([noAutogroups.writes.length, gone.writes.length, exited.writes.length], [0, 0, 1]);
   });
 
+  test("a call that fails outright is reported to its caller, and the next call still runs", async () => {
+    const { files, writes } = fakeFiles(ownAndChild, ["EAGAIN"]);
+    let broken = true;
+    const sleep = (ms: number) => (broken ? Promise.reject(new Error("timer failed")) : delay(ms));
+    const nicer = new AutogroupNicer({ files, retryMs: 1, sleep });
+    assert.equal(await nicer.lower(42, 1), "timer failed");
+    broken = false;
+    assert.equal(await nicer.lower(42, 2), null);
+    assert.deepEqual(writes, [["/proc/42/autogroup", "3"], ["/proc/42/autogroup", "4"]]);
+  });
+
   test("contents it cannot read are reported and nothing is written", async () => {
     const odd = fakeFiles({ "/proc/self/autogroup": "/autogroup-1 nice 0", "/proc/42/autogroup": "garbage" });
     assert.match((await new AutogroupNicer({ files: odd.files }).lower(42, 10))!, /unexpected contents/);

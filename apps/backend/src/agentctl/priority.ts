@@ -92,7 +92,9 @@ export class AutogroupNicer {
    * refusing). Never rejects.
    */
   lower(pid: number, by: number): Promise<string | null> {
-    const run = this.queue.then(() => this.lowerNow(pid, by));
+    // A failure is this call's answer, not the queue's: a rejection here would reject every later
+    // call too, and reach the executor as an unhandled rejection.
+    const run = this.queue.then(() => this.lowerNow(pid, by)).catch((err: unknown) => describe(err));
     this.queue = run;
     return run;
   }
