@@ -87,8 +87,8 @@ export class AutogroupNicer {
 
   /**
    * Puts `pid`'s autogroup `by` nice levels below this process's (at most 19). Resolves with null
-   * once done or when there is nothing to do (`by` 0, no autogroups in this kernel, `pid` in this
-   * process's own group, `pid` gone); otherwise with why it could not (a policy, the kernel kept
+   * once done or when there is nothing to do (`by` 0, no autogroups in this kernel or none shown to
+   * this process, `pid` in this process's own group, `pid` gone); otherwise with why it could not (a policy, the kernel kept
    * refusing). Never rejects.
    */
   lower(pid: number, by: number): Promise<string | null> {
@@ -102,19 +102,23 @@ export class AutogroupNicer {
   private async lowerNow(pid: number, by: number): Promise<string | null> {
     if (by <= 0) return null;
     let own: Autogroup | null;
-    let theirs: Autogroup | null;
     try {
       own = parseAutogroup(this.files.read("/proc/self/autogroup"));
     } catch {
       return null; // a kernel without autogroups: the process's nice value is all there is
     }
+    // The file is there but says no group we know (empty, as some sandboxes and containers serve
+    // it): autogroups do not reach us here either, so there is nothing to rank against.
+    if (own === null) return null;
     const path = `/proc/${pid}/autogroup`;
+    let text: string;
     try {
-      theirs = parseAutogroup(this.files.read(path));
+      text = this.files.read(path);
     } catch (err) {
       return errorCode(err) === "ENOENT" ? null : describe(err); // ENOENT: it is gone already
     }
-    if (own === null || theirs === null) return `unexpected contents of /proc/self/autogroup or ${path}`;
+    const theirs = parseAutogroup(text);
+    if (theirs === null) return `unexpected contents of ${path}: ${JSON.stringify(text.slice(0, 80))}`;
     if (theirs.id === own.id) return null; // lowering it would lower the board too
     const target = String(Math.min(MAX_NICE, own.nice + by));
     for (let attempt = 1; ; attempt++) {
