@@ -87,9 +87,9 @@ export class AutogroupNicer {
 
   /**
    * Puts `pid`'s autogroup `by` nice levels below this process's (at most 19). Resolves with null
-   * once done or when there is nothing to do (`by` 0, no autogroups in this kernel or none shown to
-   * this process, `pid` in this process's own group, `pid` gone); otherwise with why it could not (a policy, the kernel kept
-   * refusing). Never rejects.
+   * once done or when there is nothing to do (`by` 0, no autogroups in this kernel or none shown
+   * to this process, `pid` in this process's own group, `pid` gone); otherwise with why it could
+   * not (a policy, the kernel kept refusing). Never rejects.
    */
   lower(pid: number, by: number): Promise<string | null> {
     // A failure is this call's answer, not the queue's: a rejection here would reject every later
