@@ -44,9 +44,14 @@ export async function expectNotReloaded(page: Page): Promise<void> {
 /** The board the elicitation specs run against (started with features.acpElicitation on). */
 export const ELICITATION_BOARD = process.env.KANDEV_E2E_ELICIT_URL ?? "";
 
-const screenshots = path.resolve(__dirname, "..", "docs", "screenshots");
+/**
+ * Where screenshots go: test-results/screenshots (ignored by git), so a test run leaves the work
+ * tree as it found it; `npm run screenshots` points KANDEV_SCREENSHOT_DIR at docs/screenshots to
+ * refresh the committed ones.
+ */
+const screenshots = path.resolve(__dirname, "..", process.env.KANDEV_SCREENSHOT_DIR ?? path.join("test-results", "screenshots"));
 
-/** Saves a screenshot of the page (or one element) to docs/screenshots/<name>.png. */
+/** Saves a screenshot of the page (or one element) to <screenshot dir>/<name>.png. */
 export async function saveScreenshot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: path.join(screenshots, `${name}.png`), animations: "disabled", caret: "hide" });
 }
