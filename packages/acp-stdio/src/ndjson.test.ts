@@ -78,6 +78,27 @@ describe("stdioJsonStream", () => {
     assert.equal(written[1], '{"jsonrpc":"2.0","id":7,"result":{}}\n');
   });
 
+  test("onWrite sees each message, the SDK's and send's, just before it is encoded, and what it changes is what is written", async () => {
+    const stdin = new PassThrough();
+    const written: string[] = [];
+    stdin.on("data", (c: Buffer) => written.push(c.toString()));
+    const seen: unknown[] = [];
+    const stream = stdioJsonStream(stdin, new PassThrough(), {
+      maxMessageBytes: 1024,
+      onMessage: (m) => m as unknown as acp.AnyMessage,
+      onWrite: (m) => {
+        seen.push(structuredClone(m));
+        (m as { stamped?: number }).stamped = seen.length;
+      },
+    });
+    const writer = stream.writable.getWriter();
+    await writer.write({ jsonrpc: "2.0", id: 1, result: {} } as acp.AnyMessage);
+    writer.releaseLock();
+    stream.send({ jsonrpc: "2.0", method: "n" } as acp.AnyMessage);
+    assert.deepEqual(seen, [{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", method: "n" }]);
+    assert.deepEqual(written, ['{"jsonrpc":"2.0","id":1,"result":{},"stamped":1}\n', '{"jsonrpc":"2.0","method":"n","stamped":2}\n']);
+  });
+
   test("writes resolve while the pipe takes data, wait for 'drain' when it is full, and fail once stdin is gone", async () => {
     const stdin = new PassThrough({ highWaterMark: 16 });
     const stream = stdioJsonStream(stdin, new PassThrough(), { maxMessageBytes: 1024, onMessage: (m) => m as unknown as acp.AnyMessage });

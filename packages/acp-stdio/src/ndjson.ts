@@ -102,6 +102,12 @@ export interface StdioStreamOptions {
   onMessage: (message: Record<string, unknown>) => acp.AnyMessage | null;
   /** Messages read but not yet taken by the SDK before the agent's stdout is paused. */
   highWaterMark?: number;
+  /**
+   * Sees every message (the SDK's and `send`'s) just before it is encoded and written, and may
+   * change it: the last moment before its bytes reach the pipe (the mock agent stamps the
+   * benchmark's send times here).
+   */
+  onWrite?: (message: acp.AnyMessage) => void;
 }
 
 /** The ACP `Stream` over an agent's stdin/stdout, plus `send` to write a message beside the SDK. */
@@ -113,9 +119,10 @@ export function stdioJsonStream(stdin: Writable, stdout: Readable, options: Stdi
    * One JSON line to the agent. Resolves at once while the pipe takes data (no promise round trip
    * per message); waits for 'drain' when the agent is not reading, so nothing piles up unbounded.
    */
-  const write = (message: unknown): Promise<void> | undefined => {
+  const write = (message: acp.AnyMessage): Promise<void> | undefined => {
     if (writeError !== null) return Promise.reject(writeError);
     if (stdin.destroyed || stdin.writableEnded) return Promise.reject(new Error("the agent's stdin is closed"));
+    options.onWrite?.(message);
     const text = `${JSON.stringify(message)}\n`;
     const more = stdin.write(text, (err) => {
       if (err && writeError === null) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as acp from "@agentclientprotocol/sdk";
 import { parsePrompt, promptText, splitChunks } from "./prompt-parse.js";
 import type { ScenarioContext, ScenarioRegistry, StreamOptions } from "./scenario.js";
+import type { BenchWireStamps } from "./scenarios/bench-wire.js";
 
 export interface MockAgentOptions {
   scenarios: ScenarioRegistry;
@@ -9,6 +10,8 @@ export interface MockAgentOptions {
   log?: (message: string) => void;
   /** Raw line writer to the client (the CLI's stdout); scenarios see it as `ctx.writeRaw`. */
   writeRaw?: (line: string) => Promise<void>;
+  /** The benchmark's stamps at the pipes (the CLI's); scenarios see them as `ctx.wireStamps`. */
+  wireStamps?: BenchWireStamps;
 }
 
 /** What the mock agent remembers across requests; exposed for in-process tests. */
@@ -59,7 +62,7 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
       try {
         const text = promptText(params.prompt);
         const parsed = parsePrompt(text);
-        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log, writeRaw: options.writeRaw ?? null });
+        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log, writeRaw: options.writeRaw ?? null, wireStamps: options.wireStamps ?? null });
         let stopReason: acp.StopReason;
         if (parsed.scenario === null) {
           await ctx.stream(`Mock agent received: ${text}`);
@@ -96,6 +99,7 @@ interface ContextInput {
   state: MockAgentState;
   log: (message: string) => void;
   writeRaw: ((line: string) => Promise<void>) | null;
+  wireStamps: BenchWireStamps | null;
 }
 
 function makeContext(input: ContextInput): ScenarioContext {
@@ -136,5 +140,6 @@ function makeContext(input: ContextInput): ScenarioContext {
     sleep,
     log: input.log,
     writeRaw: input.writeRaw,
+    wireStamps: input.wireStamps,
   };
 }

@@ -2,20 +2,20 @@
 // The mock ACP agent over stdio. MOCK_AGENT_LOG=<file> records every JSON-RPC frame.
 import { appendFileSync } from "node:fs";
 import * as acp from "@agentclientprotocol/sdk";
-import { stdioJsonStream } from "@kandev/acp-stdio";
 import { createMockAgent } from "./agent.js";
+import { pipeStream } from "./pipes.js";
 import { rawLogLine, tapStream } from "./frame-log.js";
+import { BenchWireStamps } from "./scenarios/bench-wire.js";
 import { scenarios } from "./scenarios/index.js";
 
 const logFile = process.env.MOCK_AGENT_LOG;
 const log = (message: string) => process.stderr.write(`mock-agent: ${message}\n`);
 
 // Frames are read from and written to the pipes directly (@kandev/acp-stdio), in call order, so the
-// raw lines of writeRaw below interleave with them but never split one.
-let stream: acp.Stream = stdioJsonStream(process.stdout, process.stdin, {
-  maxMessageBytes: acp.DEFAULT_MAX_MESSAGE_BYTES,
-  onMessage: (message) => message as acp.AnyMessage,
-});
+// raw lines of writeRaw below interleave with them but never split one. bench-elicit's times are
+// taken there too, as its frames meet the pipes (scenarios/bench-wire.ts).
+const wireStamps = new BenchWireStamps();
+let stream: acp.Stream = pipeStream(process.stdout, process.stdin, wireStamps);
 if (logFile !== undefined && logFile.length > 0) stream = tapStream(stream, logFile);
 
 // Raw lines (the fuzz scenarios' junk) go to the same stdout as the SDK's frames, one whole line each.
@@ -25,7 +25,7 @@ const writeRaw = (line: string) =>
     process.stdout.write(`${line}\n`, (err) => (err ? reject(err) : resolve()));
   });
 
-const { app } = createMockAgent({ scenarios, log, writeRaw });
+const { app } = createMockAgent({ scenarios, log, writeRaw, wireStamps });
 const connection = app.connect(stream);
 // The client closed our stdin (or the stream broke): nothing more can happen, so leave.
 void connection.closed.then(() => process.exit(0));

@@ -1,4 +1,5 @@
 import type * as acp from "@agentclientprotocol/sdk";
+import type { BenchWireStamps } from "./scenarios/bench-wire.js";
 
 /**
  * Everything a scenario may use while it plays one prompt turn.
@@ -37,6 +38,11 @@ export interface ScenarioContext {
    * in-process stream); the CLI provides it over stdout.
    */
   readonly writeRaw: ((line: string) => Promise<void>) | null;
+  /**
+   * The benchmark's send and receipt times, taken as messages are written to and read from the
+   * pipes (bench-wire.ts). Null when the transport has no pipes (an in-process stream).
+   */
+  readonly wireStamps: BenchWireStamps | null;
 }
 
 export interface StreamOptions {

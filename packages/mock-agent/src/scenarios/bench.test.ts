@@ -2,9 +2,13 @@
 // burst sends everything before any answer, and bad input is reported rather than sent.
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
+import { PassThrough } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
+import { stdioJsonStream } from "@kandev/acp-stdio";
 import { createMockAgent } from "../agent.js";
+import { pipeStream } from "../pipes.js";
 import { benchMessage, benchScenarios, parseBenchArgs } from "./bench.js";
+import { BenchWireStamps } from "./bench-wire.js";
 
 type Received = { params: Record<string, unknown>; at: number };
 
@@ -55,6 +59,47 @@ describe("bench-elicit", () => {
     assert.equal(r.received[0]!.params["sessionId"], r.sessionId);
     assert.match(r.text, /^bench-elicit done count=3 accepted=3 last_response_received_at=\d+\.\d{3}\n$/);
     assert.equal(r.stopReason, "end_turn");
+  });
+
+  test("over pipes, as the CLI runs it: the times are the ones taken at the pipe, not around the SDK call", async () => {
+    // The agent's clock is the test's: the client sets it to 1000 * n as it answers request n, and
+    // every chunk the agent reads moves it on by 0.5 just after the agent's reader has seen it, so
+    // a time taken once the SDK has dispatched the response would be 0.5 later.
+    let t = 0;
+    const wireStamps = new BenchWireStamps(() => t);
+    const toAgent = new PassThrough();
+    const fromAgent = new PassThrough();
+    const agentStream = pipeStream(fromAgent, toAgent, wireStamps);
+    toAgent.on("data", () => (t += 0.5));
+    createMockAgent({ scenarios: benchScenarios, wireStamps }).app.connect(agentStream);
+    const messages: string[] = [];
+    const text: string[] = [];
+    const conn = acp
+      .client({ name: "scripted" })
+      .onNotification(acp.methods.client.session.update, ({ params }) => {
+        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text.push(params.update.content.text);
+      })
+      .onRequest(acp.methods.client.elicitation.create, (raw: unknown) => raw, ({ params }) => {
+        messages.push((params as { message: string }).message);
+        t = 1000 * messages.length;
+        return ACCEPT;
+      })
+      .connect(stdioJsonStream(toAgent, fromAgent, { maxMessageBytes: 1 << 20, onMessage: (m) => m as unknown as acp.AnyMessage }));
+    await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
+    const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
+    const res = await conn.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/e2e:bench-elicit 3" }] });
+    assert.equal(res.stopReason, "end_turn");
+    assert.equal(messages.length, 3);
+    assert.ok(num(messages[0]!, "sent_at")! < 1000, "the first send time is the agent's clock, not the wall clock");
+    assert.equal(num(messages[0]!, "prev_response_received_at"), null);
+    for (const n of [1, 2]) {
+      assert.equal(num(messages[n]!, "prev_response_received_at"), 1000 * n, `answer ${n}: the time its bytes were read`);
+      assert.equal(num(messages[n]!, "sent_at"), 1000 * n + 0.5, `request ${n + 1}: the time it was written`);
+    }
+    assert.match(text.join(""), /^bench-elicit done count=3 accepted=3 last_response_received_at=3000\.000\n$/);
+    assert.equal(wireStamps.size, 0, "nothing kept after the turn");
+    toAgent.end();
+    fromAgent.end();
   });
 
   test("burst: every request is out before the first answer", async () => {

@@ -15,10 +15,14 @@
  *   `bench-elicit done count=<n> accepted=<k> last_response_received_at=<ms|none>`
  * or, if a request fails: `bench-elicit error seq=<n>: <code> <message>`.
  * Times are `performance.timeOrigin + performance.now()` in ms: comparable across processes of one
- * machine, with sub-millisecond resolution.
+ * machine, with sub-millisecond resolution. Over pipes (the CLI) they are taken at the pipe, where
+ * the floor's relay agent takes its own (bench-wire.ts); in process, around the SDK call.
  */
 import * as acp from "@agentclientprotocol/sdk";
 import type { Scenario, ScenarioContext, ScenarioRegistry } from "../scenario.js";
+
+/** The `_meta` key of a bench request's numbers. */
+export const BENCH_META_KEY = "kandev/bench";
 
 /** The most requests one bench turn may send (a typo must not flood the operator). */
 export const BENCH_MAX_COUNT = 100_000;
@@ -78,17 +82,24 @@ export function benchParams(sessionId: string, seq: number, sentAt: number, prev
       },
       required: ["choice"],
     },
-    _meta: { "kandev/bench": { seq, sent_at: sentAt, prev_response_received_at: prevReceivedAt } },
+    _meta: { [BENCH_META_KEY]: { seq, sent_at: sentAt, prev_response_received_at: prevReceivedAt } },
   };
 }
 
 /** Sends request `seq` and resolves with whether it was accepted and when the answer arrived. */
 async function ask(ctx: ScenarioContext, seq: number, prev: number | null): Promise<{ accepted: boolean; receivedAt: number }> {
-  const sentAt = benchNow();
-  const response = await ctx.client.request<unknown, unknown>(acp.methods.client.elicitation.create, benchParams(ctx.sessionId, seq, sentAt, prev), {
-    cancellationSignal: ctx.signal,
-  });
-  const receivedAt = benchNow();
+  // Over pipes, ctx.wireStamps overwrites this send time as the request is written, and has the
+  // time its response was read.
+  let response: unknown;
+  let readAt: number | undefined;
+  try {
+    response = await ctx.client.request<unknown, unknown>(acp.methods.client.elicitation.create, benchParams(ctx.sessionId, seq, benchNow(), prev), {
+      cancellationSignal: ctx.signal,
+    });
+  } finally {
+    readAt = ctx.wireStamps?.takeReceivedAt(seq);
+  }
+  const receivedAt = readAt ?? benchNow();
   const action = typeof response === "object" && response !== null ? (response as { action?: unknown }).action : undefined;
   return { accepted: action === "accept", receivedAt };
 }

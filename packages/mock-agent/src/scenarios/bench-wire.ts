@@ -1,0 +1,78 @@
+/**
+ * Where bench-elicit's times are taken when the mock agent runs over pipes: at the pipe, as the
+ * floor's relay agent takes them (scripts/bench/floor/relay-agent.mjs), not around the SDK.
+ *
+ * A scenario's `ctx.client.request(...)` goes through the ACP SDK before its bytes are written
+ * (building the JSON-RPC request, its write queue's promises, the Web stream), and its promise
+ * settles only after the response has been read, decoded and dispatched. Stamped around that
+ * call, the benchmark's latencies would include the agent's own library work, which the floor's
+ * relay agent does not do. So the CLI hands every message it writes to `beforeWrite`, which puts
+ * the send time into a bench request (its message text and `_meta`) just before it is encoded,
+ * and every message it reads to `onRead`, which notes when the response to such a request arrived.
+ * In process (no pipes) nothing calls them, and the scenario falls back to its own clock.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import { BENCH_META_KEY, benchMessage, benchNow } from "./bench.js";
+
+type Id = string | number;
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+export class BenchWireStamps {
+  /** Bench requests written and not yet answered: JSON-RPC id -> seq, and back. */
+  private readonly seqById = new Map<Id, number>();
+  private readonly idBySeq = new Map<number, Id>();
+  /** When the response to request `seq` was read. */
+  private readonly receivedBySeq = new Map<number, number>();
+
+  constructor(private readonly now: () => number = benchNow) {}
+
+  /** A bench `elicitation/create` about to be encoded gets its send time, in its text and `_meta`. */
+  beforeWrite(message: acp.AnyMessage): void {
+    const m = message as Record<string, unknown>;
+    if (m["method"] !== "elicitation/create" || (typeof m["id"] !== "number" && typeof m["id"] !== "string")) return;
+    const params = asRecord(m["params"]);
+    const stamp = asRecord(asRecord(params?.["_meta"])?.[BENCH_META_KEY]);
+    if (params === null || stamp === null || typeof stamp["seq"] !== "number") return;
+    const prev = typeof stamp["prev_response_received_at"] === "number" ? stamp["prev_response_received_at"] : null;
+    const sentAt = this.now();
+    stamp["sent_at"] = sentAt;
+    params["message"] = benchMessage(stamp["seq"], sentAt, prev);
+    this.seqById.set(m["id"], stamp["seq"]);
+    this.idBySeq.set(stamp["seq"], m["id"]);
+  }
+
+  /** A response to a bench request was read: note when. */
+  onRead(message: Record<string, unknown>): void {
+    if ("method" in message) return;
+    const id = message["id"];
+    if (typeof id !== "number" && typeof id !== "string") return;
+    const seq = this.seqById.get(id);
+    if (seq === undefined) return;
+    this.seqById.delete(id);
+    this.idBySeq.delete(seq);
+    this.receivedBySeq.set(seq, this.now());
+  }
+
+  /**
+   * When the response to request `seq` was read, or undefined if it was not (the request failed
+   * before it was written, or was abandoned). Forgets the request either way.
+   */
+  takeReceivedAt(seq: number): number | undefined {
+    const at = this.receivedBySeq.get(seq);
+    this.receivedBySeq.delete(seq);
+    const id = this.idBySeq.get(seq);
+    if (id !== undefined) {
+      this.idBySeq.delete(seq);
+      this.seqById.delete(id);
+    }
+    return at;
+  }
+
+  /** Requests still tracked (for tests: nothing is kept once each request has been taken). */
+  get size(): number {
+    return this.seqById.size + this.receivedBySeq.size;
+  }
+}
