@@ -16,16 +16,19 @@ import { BENCH_META_KEY, benchMessage, benchNow } from "./bench.js";
 
 type Id = string | number;
 
+/** One bench request: its session's id and its number in that session's turn. */
+const keyOf = (sessionId: string, seq: number): string => `${seq} ${sessionId}`;
+
 function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 export class BenchWireStamps {
-  /** Bench requests written and not yet answered: JSON-RPC id -> seq, and back. */
-  private readonly seqById = new Map<Id, number>();
-  private readonly idBySeq = new Map<number, Id>();
-  /** When the response to request `seq` was read. */
-  private readonly receivedBySeq = new Map<number, number>();
+  /** Bench requests written and not yet answered: JSON-RPC id -> request (keyOf), and back. */
+  private readonly keyById = new Map<Id, string>();
+  private readonly idByKey = new Map<string, Id>();
+  /** When the response to a request (keyOf) was read. */
+  private readonly receivedByKey = new Map<string, number>();
 
   constructor(private readonly now: () => number = benchNow) {}
 
@@ -35,13 +38,14 @@ export class BenchWireStamps {
     if (m["method"] !== "elicitation/create" || (typeof m["id"] !== "number" && typeof m["id"] !== "string")) return;
     const params = asRecord(m["params"]);
     const stamp = asRecord(asRecord(params?.["_meta"])?.[BENCH_META_KEY]);
-    if (params === null || stamp === null || typeof stamp["seq"] !== "number") return;
+    if (params === null || stamp === null || typeof stamp["seq"] !== "number" || typeof params["sessionId"] !== "string") return;
     const prev = typeof stamp["prev_response_received_at"] === "number" ? stamp["prev_response_received_at"] : null;
     const sentAt = this.now();
     stamp["sent_at"] = sentAt;
     params["message"] = benchMessage(stamp["seq"], sentAt, prev);
-    this.seqById.set(m["id"], stamp["seq"]);
-    this.idBySeq.set(stamp["seq"], m["id"]);
+    const key = keyOf(params["sessionId"], stamp["seq"]);
+    this.keyById.set(m["id"], key);
+    this.idByKey.set(key, m["id"]);
   }
 
   /** A response to a bench request was read: note when. */
@@ -49,30 +53,31 @@ export class BenchWireStamps {
     if ("method" in message) return;
     const id = message["id"];
     if (typeof id !== "number" && typeof id !== "string") return;
-    const seq = this.seqById.get(id);
-    if (seq === undefined) return;
-    this.seqById.delete(id);
-    this.idBySeq.delete(seq);
-    this.receivedBySeq.set(seq, this.now());
+    const key = this.keyById.get(id);
+    if (key === undefined) return;
+    this.keyById.delete(id);
+    this.idByKey.delete(key);
+    this.receivedByKey.set(key, this.now());
   }
 
   /**
-   * When the response to request `seq` was read, or undefined if it was not (the request failed
-   * before it was written, or was abandoned). Forgets the request either way.
+   * When the response to request `seq` of session `sessionId` was read, or undefined if it was not
+   * (the request failed before it was written, or was abandoned). Forgets the request either way.
    */
-  takeReceivedAt(seq: number): number | undefined {
-    const at = this.receivedBySeq.get(seq);
-    this.receivedBySeq.delete(seq);
-    const id = this.idBySeq.get(seq);
+  takeReceivedAt(sessionId: string, seq: number): number | undefined {
+    const key = keyOf(sessionId, seq);
+    const at = this.receivedByKey.get(key);
+    this.receivedByKey.delete(key);
+    const id = this.idByKey.get(key);
     if (id !== undefined) {
-      this.idBySeq.delete(seq);
-      this.seqById.delete(id);
+      this.idByKey.delete(key);
+      this.keyById.delete(id);
     }
     return at;
   }
 
   /** Requests still tracked (for tests: nothing is kept once each request has been taken). */
   get size(): number {
-    return this.seqById.size + this.receivedBySeq.size;
+    return this.keyById.size + this.receivedByKey.size;
   }
 }

@@ -97,7 +97,7 @@ async function ask(ctx: ScenarioContext, seq: number, prev: number | null): Prom
       cancellationSignal: ctx.signal,
     });
   } finally {
-    readAt = ctx.wireStamps?.takeReceivedAt(seq);
+    readAt = ctx.wireStamps?.takeReceivedAt(ctx.sessionId, seq);
   }
   const receivedAt = readAt ?? benchNow();
   const action = typeof response === "object" && response !== null ? (response as { action?: unknown }).action : undefined;
