@@ -14,6 +14,8 @@ export const USAGE = `npm run bench [-- options]
   --quick                a smoke run that finishes in under a minute (small counts, no board)
   --board, --no-board    measure the board in Chromium or not (default: yes; --quick: no)
   --json                 print the result as one JSON object, last on stdout
+  --samples FILE         also write every sample of the paced passes to FILE, one JSON object per
+                         line (side, block, session, request, start time, latency), replacing it
   -h, --help             this text
 
 Needs the built packages (npm run build); the board measurement also needs apps/web/.next and
@@ -30,6 +32,8 @@ export interface BenchArgs {
   board: boolean;
   json: boolean;
   help: boolean;
+  /** Where to write the paced passes' samples (--samples), or null. */
+  samplesFile: string | null;
 }
 
 /** A bad command line; the message says what to fix. */
@@ -55,7 +59,7 @@ export function parseSessionList(text: string | undefined): number[] {
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
   const given: Partial<Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate", string>> = {};
-  const out = { quick: false, json: false, help: false };
+  const out = { quick: false, json: false, help: false, samplesFile: null as string | null };
   let board: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -95,6 +99,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       case "--json":
         out.json = true;
         break;
+      case "--samples": {
+        const file = value();
+        if (file.trim() === "") throw new UsageError("--samples needs a file name");
+        out.samplesFile = file;
+        break;
+      }
       case "-h":
       case "--help":
         out.help = true;

@@ -12,7 +12,7 @@ import { FloorBench } from "./floor.js";
 import { measureMemory } from "./memory.js";
 import { describeMachine, readCpuStat } from "./procfs.js";
 import { ProductBench } from "./product.js";
-import type { RecorderLike } from "./recorder.js";
+import { sampleLines, type RecorderLike } from "./recorder.js";
 import { floorFirst, paceFor, pacedBlocks, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
@@ -91,7 +91,10 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
       // The same seed on both sides of a block: the product and the floor see the same think times.
       const pace = () => paceFor(p, n, n * 1000 + i);
       for (const side of floorFirst(i) ? (["floor", "product"] as const) : (["product", "floor"] as const)) {
-        sides[side].recs.push((await pass(side, sides[side].runner, size, pace())).rec);
+        const { rec } = await pass(side, sides[side].runner, size, pace());
+        sides[side].recs.push(rec);
+        // Written between passes, so no pass pays for it.
+        if (args.samplesFile !== null) fs.appendFileSync(args.samplesFile, sampleLines(rec, { sessions: n, block: i, side }));
       }
     }
     paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(merged(sides.product.recs), merged(sides.floor.recs)) };
@@ -171,8 +174,17 @@ async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
   const cpuAtStart = readCpuStat();
+  if (args.samplesFile !== null) {
+    try {
+      fs.writeFileSync(args.samplesFile, "");
+    } catch (err) {
+      process.stderr.write(`bench: cannot write --samples file: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
+    }
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-bench-"));
   log(`logs and databases in ${dir}`);
+  if (args.samplesFile !== null) log(`paced samples to ${args.samplesFile}`);
   try {
     const { runs, memory } = await runLatencyAndMemory(args, dir);
     const board = args.board ? await boardOrError(dir, args) : null;

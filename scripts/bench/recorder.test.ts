@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { RunRecorder } from "./recorder.js";
+import { RunRecorder, sampleLines } from "./recorder.js";
 
 describe("RunRecorder", () => {
   test("ask samples, answer samples closed by the next request and by the summary, and the rate", () => {
@@ -22,10 +22,29 @@ describe("RunRecorder", () => {
     assert.equal(r.rate(), 3000 / 14);
     assert.deepEqual(r.errors, []);
   });
+  test("every sample keeps its session, request number and start, and sampleLines writes one JSON line each", () => {
+    const r = new RunRecorder();
+    r.onAsk(3, 1, 1000, null, 1002);
+    r.onAnswerStart(3, 1, 1003);
+    r.onAsk(3, 2, 1006, 1005, 1009);
+    r.onAnswerStart(3, 2, 1010);
+    r.onDone(3, 2, 1014);
+    assert.deepEqual(r.askOrigins, { session: [3, 3], seq: [1, 2], at: [1000, 1006] });
+    assert.deepEqual(r.answerOrigins, { session: [3, 3], seq: [1, 2], at: [1003, 1010] });
+    const lines = sampleLines(r, { sessions: 50, block: 2, side: "product" }).trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+    assert.deepEqual(lines, [
+      { sessions: 50, block: 2, side: "product", kind: "ask", session: 3, seq: 1, at: 1000, ms: 2 },
+      { sessions: 50, block: 2, side: "product", kind: "ask", session: 3, seq: 2, at: 1006, ms: 3 },
+      { sessions: 50, block: 2, side: "product", kind: "answer", session: 3, seq: 1, at: 1003, ms: 2 },
+      { sessions: 50, block: 2, side: "product", kind: "answer", session: 3, seq: 2, at: 1010, ms: 4 },
+    ]);
+    assert.equal(sampleLines(new RunRecorder(), { sessions: 1, block: 0, side: "floor" }), "");
+  });
   test("an answer that was never sent is an error, not a sample", () => {
     const r = new RunRecorder();
     r.onAsk(0, 2, 10, 9, 11);
     assert.deepEqual(r.answers, []);
+    assert.deepEqual(r.answerOrigins, { session: [], seq: [], at: [] });
     assert.match(r.errors[0] ?? "", /session 0: answer 1 reached the agent but was never sent/);
     assert.equal(r.rate(), 0);
   });

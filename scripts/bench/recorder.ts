@@ -2,10 +2,31 @@
 // ask and answer latency samples, and the span used for the round-trip rate. No I/O; the caller
 // passes every time in.
 
+/**
+ * Where each sample came from, index for index with `asks` or `answers`: the session, the request's
+ * number, and when it started (the ask's send time; the answer's POST start). Plain number arrays,
+ * so keeping them costs the operator (a measured process) a few pushes per sample, not an object.
+ */
+export interface SampleOrigins {
+  session: number[];
+  seq: number[];
+  at: number[];
+}
+
+const origins = (): SampleOrigins => ({ session: [], seq: [], at: [] });
+
+function note(o: SampleOrigins, session: number, seq: number, at: number): void {
+  o.session.push(session);
+  o.seq.push(seq);
+  o.at.push(at);
+}
+
 /** Latency samples and the time span of one run (all times from benchNow()). */
 export class RunRecorder {
   readonly asks: number[] = [];
   readonly answers: number[] = [];
+  readonly askOrigins: SampleOrigins = origins();
+  readonly answerOrigins: SampleOrigins = origins();
   readonly errors: string[] = [];
   /** When each session started POSTing the answer to its request `seq` (index [session][seq]). */
   private readonly postStarts = new Map<number, number[]>();
@@ -19,6 +40,7 @@ export class RunRecorder {
    */
   onAsk(session: number, seq: number, sentAt: number, prevReceivedAt: number | null, receivedAt: number): void {
     this.asks.push(receivedAt - sentAt);
+    note(this.askOrigins, session, seq, sentAt);
     this.firstSent = Math.min(this.firstSent, sentAt);
     if (prevReceivedAt !== null) this.closeAnswer(session, seq - 1, prevReceivedAt);
   }
@@ -57,10 +79,35 @@ export class RunRecorder {
       return;
     }
     this.answers.push(receivedAt - start);
+    note(this.answerOrigins, session, seq, start);
     this.answered++;
     this.lastReceived = Math.max(this.lastReceived, receivedAt);
   }
 }
 
 /** What the orchestrator reads from a finished run. */
-export type RecorderLike = Pick<RunRecorder, "asks" | "answers" | "errors" | "roundTrips" | "rate">;
+export type RecorderLike = Pick<RunRecorder, "asks" | "answers" | "askOrigins" | "answerOrigins" | "errors" | "roundTrips" | "rate">;
+
+/** Which pass a run's samples belong to, for `sampleLines`. */
+export interface PassLabel {
+  sessions: number;
+  block: number;
+  side: "floor" | "product";
+}
+
+/**
+ * One JSON line per sample of a run (`npm run bench -- --samples FILE`), for finding out which
+ * sessions and which moment a slow sample belongs to: `{"sessions","block","side","kind","session",
+ * "seq","at","ms"}`, `at` in ms of benchNow() (the ask's send time, the answer's POST start).
+ */
+export function sampleLines(rec: Pick<RecorderLike, "asks" | "answers" | "askOrigins" | "answerOrigins">, label: PassLabel): string {
+  const lines: string[] = [];
+  const add = (kind: "ask" | "answer", ms: number[], o: SampleOrigins) => {
+    for (let i = 0; i < ms.length; i++) {
+      lines.push(JSON.stringify({ ...label, kind, session: o.session[i], seq: o.seq[i], at: o.at[i], ms: ms[i] }));
+    }
+  };
+  add("ask", rec.asks, rec.askOrigins);
+  add("answer", rec.answers, rec.answerOrigins);
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+}
