@@ -12,8 +12,9 @@ import { BenchWireStamps } from "./bench-wire.js";
 
 type Received = { params: Record<string, unknown>; at: number };
 
-async function play(prompt: string, answer: (index: number) => Promise<unknown> | unknown) {
-  const { app } = createMockAgent({ scenarios: benchScenarios });
+/** Plays `prompt` against a fresh in-process mock agent, or against `agent`, the client's end of a piped one. */
+async function play(prompt: string, answer: (index: number) => Promise<unknown> | unknown, agent?: acp.Stream) {
+  const target = agent ?? createMockAgent({ scenarios: benchScenarios }).app;
   const received: Received[] = [];
   const text: string[] = [];
   const client = acp
@@ -25,7 +26,7 @@ async function play(prompt: string, answer: (index: number) => Promise<unknown> 
       received.push({ params: params as Record<string, unknown>, at: performance.timeOrigin + performance.now() });
       return answer(received.length - 1);
     });
-  const stop = await client.connectWith(app, async (ctx) => {
+  const stop = await client.connectWith(target, async (ctx) => {
     await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
     const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
     const res = await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: prompt }] });
@@ -72,23 +73,13 @@ describe("bench-elicit", () => {
     const agentStream = pipeStream(fromAgent, toAgent, wireStamps);
     toAgent.on("data", () => (t += 0.5));
     createMockAgent({ scenarios: benchScenarios, wireStamps }).app.connect(agentStream);
-    const messages: string[] = [];
-    const text: string[] = [];
-    const conn = acp
-      .client({ name: "scripted" })
-      .onNotification(acp.methods.client.session.update, ({ params }) => {
-        if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text.push(params.update.content.text);
-      })
-      .onRequest(acp.methods.client.elicitation.create, (raw: unknown) => raw, ({ params }) => {
-        messages.push((params as { message: string }).message);
-        t = 1000 * messages.length;
-        return ACCEPT;
-      })
-      .connect(stdioJsonStream(toAgent, fromAgent, { maxMessageBytes: 1 << 20, onMessage: (m) => m as unknown as acp.AnyMessage }));
-    await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
-    const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
-    const res = await conn.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/e2e:bench-elicit 3" }] });
-    assert.equal(res.stopReason, "end_turn");
+    const clientEnd = stdioJsonStream(toAgent, fromAgent, { maxMessageBytes: 1 << 20, onMessage: (m) => m as unknown as acp.AnyMessage });
+    const r = await play("/e2e:bench-elicit 3", (i) => {
+      t = 1000 * (i + 1);
+      return ACCEPT;
+    }, clientEnd);
+    assert.equal(r.stopReason, "end_turn");
+    const messages = r.received.map((x) => x.params["message"] as string);
     assert.equal(messages.length, 3);
     assert.ok(num(messages[0]!, "sent_at")! < 1000, "the first send time is the agent's clock, not the wall clock");
     assert.equal(num(messages[0]!, "prev_response_received_at"), null);
@@ -96,7 +87,7 @@ describe("bench-elicit", () => {
       assert.equal(num(messages[n]!, "prev_response_received_at"), 1000 * n, `answer ${n}: the time its bytes were read`);
       assert.equal(num(messages[n]!, "sent_at"), 1000 * n + 0.5, `request ${n + 1}: the time it was written`);
     }
-    assert.match(text.join(""), /^bench-elicit done count=3 accepted=3 last_response_received_at=3000\.000\n$/);
+    assert.match(r.text, /^bench-elicit done count=3 accepted=3 last_response_received_at=3000\.000\n$/);
     assert.equal(wireStamps.size, 0, "nothing kept after the turn");
     toAgent.end();
     fromAgent.end();
