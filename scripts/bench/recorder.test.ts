@@ -2,19 +2,24 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { RunRecorder, sampleLines } from "./recorder.js";
 
+/** Session 0: two round trips; session 1, interleaved: one. */
+function threeRoundTrips(): RunRecorder {
+  const r = new RunRecorder();
+  // session 0: asked at 1000, seen at 1002, answered from 1003; the agent got it at 1005.
+  r.onAsk(0, 1, 1000, null, 1002);
+  r.onAnswerStart(0, 1, 1003);
+  r.onAsk(0, 2, 1006, 1005, 1009);
+  r.onAnswerStart(0, 2, 1010);
+  r.onDone(0, 2, 1014);
+  r.onAsk(1, 1, 1001, null, 1004);
+  r.onAnswerStart(1, 1, 1004.5);
+  r.onDone(1, 1, 1006.5);
+  return r;
+}
+
 describe("RunRecorder", () => {
   test("ask samples, answer samples closed by the next request and by the summary, and the rate", () => {
-    const r = new RunRecorder();
-    // session 0: asked at 1000, seen at 1002, answered from 1003; the agent got it at 1005.
-    r.onAsk(0, 1, 1000, null, 1002);
-    r.onAnswerStart(0, 1, 1003);
-    r.onAsk(0, 2, 1006, 1005, 1009);
-    r.onAnswerStart(0, 2, 1010);
-    r.onDone(0, 2, 1014);
-    // session 1 interleaved, one round trip.
-    r.onAsk(1, 1, 1001, null, 1004);
-    r.onAnswerStart(1, 1, 1004.5);
-    r.onDone(1, 1, 1006.5);
+    const r = threeRoundTrips();
     assert.deepEqual(r.asks, [2, 3, 3]);
     assert.deepEqual(r.answers, [2, 4, 2]);
     assert.equal(r.roundTrips, 3);
@@ -23,20 +28,18 @@ describe("RunRecorder", () => {
     assert.deepEqual(r.errors, []);
   });
   test("every sample keeps its session, request number and start, and sampleLines writes one JSON line each", () => {
-    const r = new RunRecorder();
-    r.onAsk(3, 1, 1000, null, 1002);
-    r.onAnswerStart(3, 1, 1003);
-    r.onAsk(3, 2, 1006, 1005, 1009);
-    r.onAnswerStart(3, 2, 1010);
-    r.onDone(3, 2, 1014);
-    assert.deepEqual(r.askOrigins, { session: [3, 3], seq: [1, 2], at: [1000, 1006] });
-    assert.deepEqual(r.answerOrigins, { session: [3, 3], seq: [1, 2], at: [1003, 1010] });
+    const r = threeRoundTrips();
+    assert.deepEqual(r.askOrigins, { session: [0, 0, 1], seq: [1, 2, 1], at: [1000, 1006, 1001] });
+    assert.deepEqual(r.answerOrigins, { session: [0, 0, 1], seq: [1, 2, 1], at: [1003, 1010, 1004.5] });
     const lines = sampleLines(r, { sessions: 50, block: 2, side: "product" }).trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+    const label = { sessions: 50, block: 2, side: "product" };
     assert.deepEqual(lines, [
-      { sessions: 50, block: 2, side: "product", kind: "ask", session: 3, seq: 1, at: 1000, ms: 2 },
-      { sessions: 50, block: 2, side: "product", kind: "ask", session: 3, seq: 2, at: 1006, ms: 3 },
-      { sessions: 50, block: 2, side: "product", kind: "answer", session: 3, seq: 1, at: 1003, ms: 2 },
-      { sessions: 50, block: 2, side: "product", kind: "answer", session: 3, seq: 2, at: 1010, ms: 4 },
+      { ...label, kind: "ask", session: 0, seq: 1, at: 1000, ms: 2 },
+      { ...label, kind: "ask", session: 0, seq: 2, at: 1006, ms: 3 },
+      { ...label, kind: "ask", session: 1, seq: 1, at: 1001, ms: 3 },
+      { ...label, kind: "answer", session: 0, seq: 1, at: 1003, ms: 2 },
+      { ...label, kind: "answer", session: 0, seq: 2, at: 1010, ms: 4 },
+      { ...label, kind: "answer", session: 1, seq: 1, at: 1004.5, ms: 2 },
     ]);
     assert.equal(sampleLines(new RunRecorder(), { sessions: 1, block: 0, side: "floor" }), "");
   });
