@@ -77,9 +77,13 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       // Not cached: the notification center hears it through WsClient.onNotification.
       return;
     case "session.log": {
-      // Only a log someone opened is kept; its first fetch has the lines pushed before it.
+      // Only a log someone opened is kept. While its first fetch is in flight the lines are kept
+      // too: the board may have answered the fetch before it took them, and the fetch merges
+      // whatever the cache holds when it lands (useSessionLogs), so none is lost either way.
       const { session_id, lines } = notification.payload;
-      queryClient.setQueryData<SessionLogLine[]>(queryKeys.sessionLogs(session_id), (old) => (old ? appendLogLines(old, lines) : old));
+      const key = queryKeys.sessionLogs(session_id);
+      const firstFetch = queryClient.getQueryState(key)?.fetchStatus === "fetching";
+      queryClient.setQueryData<SessionLogLine[]>(key, (old) => (old ? appendLogLines(old, lines) : firstFetch ? appendLogLines([], lines) : old));
       return;
     }
     default: {

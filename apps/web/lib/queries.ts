@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { SessionLogLine } from "@kandev/protocol";
 import { mergeFetchedLog } from "./agent-log";
 import { api } from "./api";
@@ -61,13 +61,22 @@ export function useSessionLogs(sessionId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.sessionLogs(sessionId ?? ""),
     enabled: enabled && sessionId !== null,
-    queryFn: async ({ signal }) => {
-      const sid = sessionId ?? "";
-      const { lines } = await api.getSessionLogs(sid, signal);
-      // Lines pushed while the fetch ran are in the cache already; keep the ones it misses.
-      return mergeFetchedLog(lines, queryClient.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs(sid)));
-    },
+    queryFn: ({ signal }) => fetchSessionLogs(queryClient, sessionId ?? "", signal),
   });
+}
+
+/**
+ * A session's log as the board keeps it, merged with the lines pushed while the fetch ran (they are
+ * in the cache already, also during the first fetch: live-cache.ts), so the ones it misses stay.
+ */
+export async function fetchSessionLogs(
+  queryClient: QueryClient,
+  sessionId: string,
+  signal?: AbortSignal,
+  get: typeof api.getSessionLogs = api.getSessionLogs,
+): Promise<SessionLogLine[]> {
+  const { lines } = await get(sessionId, signal);
+  return mergeFetchedLog(lines, queryClient.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs(sessionId)));
 }
 
 export function useAgentProfiles() {
