@@ -12,7 +12,8 @@ import { FloorBench } from "./floor.js";
 import { measureMemory } from "./memory.js";
 import { describeMachine, readCpuStat } from "./procfs.js";
 import { ProductBench } from "./product.js";
-import { sampleLines, type RecorderLike } from "./recorder.js";
+import type { RecorderLike } from "./recorder.js";
+import { SampleFile } from "./sample-file.js";
 import { floorFirst, paceFor, pacedBlocks, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
@@ -74,7 +75,7 @@ function latencies(product: Samples, floor: Samples): Latencies {
  * blocks the two sides take turns at (pacedBlocks), so both sides of each ratio run under the same
  * conditions (the machine may be shared).
  */
-async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner): Promise<RunResult> {
+async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner, samples: SampleFile | null): Promise<RunResult> {
   const pass = async (side: string, runner: Runner, roundTrips: number, pace: Pace | null) => {
     const m = await measured(`${side} @${n}${pace === null ? "" : " paced"}`, n * roundTrips, () => runner.cpu(), () => runner.run(n, roundTrips, pace));
     if (pace === null) log(`${side} @${n}: ${m.rec.rate().toFixed(0)} round trips/s`);
@@ -94,7 +95,7 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
         const { rec } = await pass(side, sides[side].runner, size, pace());
         sides[side].recs.push(rec);
         // Written between passes, so no pass pays for it.
-        if (args.samplesFile !== null) fs.appendFileSync(args.samplesFile, sampleLines(rec, { sessions: n, block: i, side }));
+        samples?.append(rec, { sessions: n, block: i, side });
       }
     }
     paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(merged(sides.product.recs), merged(sides.floor.recs)) };
@@ -113,7 +114,7 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
 }
 
 /** Starts the floor and the product side by side, runs every session count, then the memory phase. */
-async function runLatencyAndMemory(args: BenchArgs, dir: string): Promise<Pick<BenchResult, "runs" | "memory">> {
+async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: SampleFile | null): Promise<Pick<BenchResult, "runs" | "memory">> {
   const max = Math.max(...args.sessions);
   log(`floor: starting ${max} relay sessions`);
   const floor = await FloorBench.start(max, dir);
@@ -132,7 +133,7 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string): Promise<Pick<B
       checked("product warm-up", await product.run(max, args.warmup), max * args.warmup);
     }
     const runs: RunResult[] = [];
-    for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product));
+    for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product, samples));
     // The relays are idle from here on; stopping them keeps the memory readings about the product alone.
     await floor.close();
     floorOpen = false;
@@ -174,19 +175,18 @@ async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
   const cpuAtStart = readCpuStat();
-  if (args.samplesFile !== null) {
-    try {
-      fs.writeFileSync(args.samplesFile, "");
-    } catch (err) {
-      process.stderr.write(`bench: cannot write --samples file: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 2;
-    }
+  let samples: SampleFile | null = null;
+  try {
+    if (args.samplesFile !== null) samples = new SampleFile(args.samplesFile, log);
+  } catch (err) {
+    process.stderr.write(`bench: cannot write --samples file: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-bench-"));
   log(`logs and databases in ${dir}`);
   if (args.samplesFile !== null) log(`paced samples to ${args.samplesFile}`);
   try {
-    const { runs, memory } = await runLatencyAndMemory(args, dir);
+    const { runs, memory } = await runLatencyAndMemory(args, dir, samples);
     const board = args.board ? await boardOrError(dir, args) : null;
     const result: BenchResult = {
       machine: describeMachine(loadAtStart, cpuAtStart),

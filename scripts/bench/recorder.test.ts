@@ -1,21 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { RunRecorder, sampleLines } from "./recorder.js";
-
-/** Session 0: two round trips; session 1, interleaved: one. */
-function threeRoundTrips(): RunRecorder {
-  const r = new RunRecorder();
-  // session 0: asked at 1000, seen at 1002, answered from 1003; the agent got it at 1005.
-  r.onAsk(0, 1, 1000, null, 1002);
-  r.onAnswerStart(0, 1, 1003);
-  r.onAsk(0, 2, 1006, 1005, 1009);
-  r.onAnswerStart(0, 2, 1010);
-  r.onDone(0, 2, 1014);
-  r.onAsk(1, 1, 1001, null, 1004);
-  r.onAnswerStart(1, 1, 1004.5);
-  r.onDone(1, 1, 1006.5);
-  return r;
-}
+import { threeRoundTrips } from "./recorder-fixtures.js";
 
 describe("RunRecorder", () => {
   test("ask samples, answer samples closed by the next request and by the summary, and the rate", () => {
