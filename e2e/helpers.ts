@@ -49,7 +49,8 @@ export const ELICITATION_BOARD = process.env.KANDEV_E2E_ELICIT_URL ?? "";
  * tree as it found it; `npm run screenshots` points KANDEV_SCREENSHOT_DIR at docs/screenshots to
  * refresh the committed ones.
  */
-const screenshots = path.resolve(__dirname, "..", process.env.KANDEV_SCREENSHOT_DIR ?? path.join("test-results", "screenshots"));
+// An empty KANDEV_SCREENSHOT_DIR counts as unset: it would otherwise resolve to the repository root.
+const screenshots = path.resolve(__dirname, "..", process.env.KANDEV_SCREENSHOT_DIR || path.join("test-results", "screenshots"));
 
 /** Saves a screenshot of the page (or one element) to <screenshot dir>/<name>.png. */
 export async function saveScreenshot(target: Page | Locator, name: string): Promise<void> {
