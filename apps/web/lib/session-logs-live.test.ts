@@ -12,12 +12,17 @@ const line = (s: number, text: string): SessionLogLine => ({ at: new Date(Date.U
 const push = (qc: QueryClient, lines: SessionLogLine[]) =>
   applyNotification(qc, { action: "session.log", payload: { session_id: "s1", task_id: "t1", lines } });
 
-/** Starts the log's first fetch; `answer` is the board's reply to it. */
+/** Starts a fetch of the log; `answer` is the board's reply to it, `fail` its failure. */
 function firstFetch(qc: QueryClient) {
   let answer!: (logs: SessionLogs) => void;
-  const get = () => new Promise<SessionLogs>((resolve) => (answer = resolve));
+  let fail!: (err: Error) => void;
+  const get = () =>
+    new Promise<SessionLogs>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
+    });
   const done = qc.fetchQuery({ queryKey: queryKeys.sessionLogs("s1"), queryFn: ({ signal }) => fetchSessionLogs(qc, "s1", signal, get) });
-  return { done, answer: (logs: SessionLogs) => answer(logs) };
+  return { done, answer: (logs: SessionLogs) => answer(logs), fail: (err: Error) => fail(err) };
 }
 
 describe("the agent log while its first fetch is in flight", () => {
@@ -36,6 +41,19 @@ describe("the agent log while its first fetch is in flight", () => {
     push(qc, [line(2, "agent booting")]);
     f.answer({ lines: [line(2, "agent booting")] });
     assert.deepEqual((await f.done).map((l) => l.text), ["agent booting"]);
+  });
+
+  test("a first fetch that fails keeps the pushed lines, and the next fetch merges them", async () => {
+    const qc = new QueryClient();
+    const f = firstFetch(qc);
+    push(qc, [line(2, "agent booting")]);
+    f.fail(new Error("502 Bad Gateway"));
+    await assert.rejects(f.done, /502/);
+    assert.equal(qc.getQueryState(queryKeys.sessionLogs("s1"))?.status, "error");
+    assert.deepEqual(qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text), ["agent booting"]);
+    const retry = firstFetch(qc);
+    retry.answer({ lines: [line(1, "older")] });
+    assert.deepEqual((await retry.done).map((l) => l.text), ["older", "agent booting"]);
   });
 
   test("a log nobody opened keeps nothing", () => {
