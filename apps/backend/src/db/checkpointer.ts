@@ -8,6 +8,10 @@
  * the p99 of a question's trip (docs/BENCHMARKS.md). Here the board's own connection never
  * checkpoints (`wal_autocheckpoint = 0`); a worker thread with a second connection does, every
  * `intervalMs`, with PASSIVE checkpoints, which wait for no reader or writer and block none.
+ * (SQLite's locks only: while the WAL's pages are written out, by the worker's fsync or the
+ * kernel's own writeback, the board's writes and reads of them can still wait on the disk; on a
+ * slow disk that is the board's longest pause. See "The board-wide pauses are the disk" in
+ * docs/BENCHMARKS.md.)
  *
  * A PASSIVE checkpoint never makes the WAL start over: SQLite restarts it at the first write that
  * begins with every frame already in the database file, and with a writer that never pauses (the
