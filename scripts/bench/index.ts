@@ -10,7 +10,7 @@ import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
 import { CHROMIUM, measureBoard } from "./board.js";
 import { FloorBench } from "./floor.js";
 import { measureMemory } from "./memory.js";
-import { describeMachine, readCpuStat } from "./procfs.js";
+import { describeMachine, readCpuStat, readIoPressureUs } from "./procfs.js";
 import { ProductBench } from "./product.js";
 import type { RecorderLike } from "./recorder.js";
 import { SampleFile } from "./sample-file.js";
@@ -175,6 +175,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
   const cpuAtStart = readCpuStat();
+  const ioPressureAtStartUs = readIoPressureUs();
   let samples: SampleFile | null = null;
   try {
     if (args.samplesFile !== null) samples = new SampleFile(args.samplesFile, log);
@@ -189,7 +190,7 @@ async function main(): Promise<number> {
     const { runs, memory } = await runLatencyAndMemory(args, dir, samples);
     const board = args.board ? await boardOrError(dir, args) : null;
     const result: BenchResult = {
-      machine: describeMachine(loadAtStart, cpuAtStart),
+      machine: describeMachine(loadAtStart, cpuAtStart, ioPressureAtStartUs),
       roundTripsPerSession: args.roundTrips,
       warmupPerSession: args.warmup,
       runs,

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseCpuStat, readAutogroupsEnabled, stealPercent } from "./procfs.js";
+import { cpuSharePercent, ioStallSeconds, parseCpuStat, parsePressureTotalUs, readAutogroupsEnabled, readIoPressureUs } from "./procfs.js";
 
 // The first lines of /proc/stat as this machine kind prints them (a Firecracker guest, 2 CPUs).
 const STAT = `cpu  3198362 1085117 671419 1615063 10102 0 20810 58647 0 0
@@ -13,8 +13,8 @@ intr 1 2 3
 `;
 
 describe("parseCpuStat", () => {
-  test("sums the eight time fields of the cpu line (guest time is already in user and nice) and picks steal", () => {
-    assert.deepEqual(parseCpuStat(STAT), { total: 3198362 + 1085117 + 671419 + 1615063 + 10102 + 0 + 20810 + 58647, steal: 58647 });
+  test("sums the eight time fields of the cpu line (guest time is already in user and nice) and picks steal and iowait", () => {
+    assert.deepEqual(parseCpuStat(STAT), { total: 3198362 + 1085117 + 671419 + 1615063 + 10102 + 0 + 20810 + 58647, steal: 58647, iowait: 10102 });
   });
   test("an old kernel's line without steal, or no cpu line at all, is unknown", () => {
     assert.equal(parseCpuStat("cpu  1 2 3 4\n"), null);
@@ -22,15 +22,49 @@ describe("parseCpuStat", () => {
   });
 });
 
-describe("stealPercent", () => {
-  test("the share of the CPU time between two readings that was stolen", () => {
-    assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 3000, steal: 260 }), 12.5);
-    assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 3000, steal: 10 }), 0);
+describe("cpuSharePercent", () => {
+  const before = { total: 1000, steal: 10, iowait: 100 };
+  test("the share of the CPU time between two readings that was stolen, or idle waiting on the disk", () => {
+    assert.equal(cpuSharePercent(before, { total: 3000, steal: 260, iowait: 140 }, "steal"), 12.5);
+    assert.equal(cpuSharePercent(before, { total: 3000, steal: 260, iowait: 140 }, "iowait"), 2);
+    assert.equal(cpuSharePercent(before, { total: 3000, steal: 10, iowait: 100 }, "steal"), 0);
   });
   test("unknown when a reading is missing or no time passed", () => {
-    assert.equal(stealPercent(null, { total: 3000, steal: 260 }), null);
-    assert.equal(stealPercent({ total: 1000, steal: 10 }, null), null);
-    assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 1000, steal: 10 }), null);
+    assert.equal(cpuSharePercent(null, { total: 3000, steal: 260, iowait: 140 }, "steal"), null);
+    assert.equal(cpuSharePercent(before, null, "iowait"), null);
+    assert.equal(cpuSharePercent(before, before, "steal"), null);
+  });
+});
+
+// /proc/pressure/io as this machine kind prints it (Linux 6.18).
+const IO_PRESSURE = `some avg10=3.22 avg60=7.73 avg300=6.14 total=402169673
+full avg10=3.13 avg60=7.50 avg300=5.75 total=259919547
+`;
+
+describe("the disk's pressure", () => {
+  test("parsePressureTotalUs takes the some line's total, not the full line's", () => {
+    assert.equal(parsePressureTotalUs(IO_PRESSURE), 402169673);
+  });
+  test("text without a some line is unknown", () => {
+    assert.equal(parsePressureTotalUs("full avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"), null);
+    assert.equal(parsePressureTotalUs(""), null);
+  });
+  test("readIoPressureUs reads a pressure file; a kernel without one is unknown", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-pressure-"));
+    try {
+      const file = path.join(dir, "io");
+      fs.writeFileSync(file, IO_PRESSURE);
+      assert.equal(readIoPressureUs(file), 402169673);
+      assert.equal(readIoPressureUs(path.join(dir, "missing")), null);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  test("ioStallSeconds is the difference in seconds; unknown with a missing reading or a counter that went back", () => {
+    assert.equal(ioStallSeconds(400_000_000, 412_500_000), 12.5);
+    assert.equal(ioStallSeconds(null, 412_500_000), null);
+    assert.equal(ioStallSeconds(400_000_000, null), null);
+    assert.equal(ioStallSeconds(400_000_000, 1), null);
   });
 });
 

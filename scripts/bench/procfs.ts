@@ -65,10 +65,14 @@ export function sumRssKb(pids: readonly number[]): number {
   return pids.reduce((acc, p) => acc + rssKb(p), 0);
 }
 
-/** The machine's CPU time so far (all CPUs, clock ticks): in total, and stolen by the hypervisor. */
+/**
+ * The machine's CPU time so far (all CPUs, clock ticks): in total, stolen by the hypervisor, and
+ * idle while some task waited on the disk (iowait).
+ */
 export interface CpuStat {
   total: number;
   steal: number;
+  iowait: number;
 }
 
 /**
@@ -80,7 +84,7 @@ export function parseCpuStat(text: string): CpuStat | null {
   if (line === null) return null;
   const f = line[1]!.trim().split(/\s+/).map(Number);
   if (f.length < 8 || f.some((n) => !Number.isFinite(n))) return null;
-  return { total: f.slice(0, 8).reduce((a, n) => a + n, 0), steal: f[7]! };
+  return { total: f.slice(0, 8).reduce((a, n) => a + n, 0), steal: f[7]!, iowait: f[4]! };
 }
 
 export function readCpuStat(): CpuStat | null {
@@ -92,17 +96,49 @@ export function readCpuStat(): CpuStat | null {
 }
 
 /**
- * Percentage of the CPU time between two readings that the hypervisor gave to other guests (steal):
- * 0 on a machine of our own; on a shared host every figure of the run is slower by about as much,
- * and its latency tail longer. Null when unknown.
+ * Percentage of the CPU time between two readings spent as `field`. `steal`: what the hypervisor
+ * gave to other guests (0 on a machine of our own; on a shared host every figure of the run is
+ * slower by about as much, and its latency tail longer). `iowait`: idle while a task waited on the
+ * disk. Null when unknown.
  */
-export function stealPercent(before: CpuStat | null, after: CpuStat | null): number | null {
+export function cpuSharePercent(before: CpuStat | null, after: CpuStat | null, field: "steal" | "iowait"): number | null {
   if (before === null || after === null || after.total <= before.total) return null;
-  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+  return (100 * (after[field] - before[field])) / (after.total - before.total);
 }
 
-/** What the benchmark ran on (recorded with every result); `loadAtStart` is os.loadavg()[0] then. */
-export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null = null): Machine {
+/**
+ * The `some` total of a /proc/pressure file, in microseconds: how long at least one task has
+ * waited on that resource since boot. Null when the text has no such line.
+ */
+export function parsePressureTotalUs(text: string): number | null {
+  const m = /^some\s.*\btotal=(\d+)\s*$/m.exec(text);
+  return m === null ? null : Number(m[1]);
+}
+
+/**
+ * How long tasks have waited on the disk so far (/proc/pressure/io, `some`), in microseconds. The
+ * board's SQLite writes wait there when the disk is slow (docs/BENCHMARKS.md, "The board-wide
+ * pauses are the disk"). Null where the kernel keeps no pressure figures.
+ */
+export function readIoPressureUs(file = "/proc/pressure/io"): number | null {
+  try {
+    return parsePressureTotalUs(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds waited on the disk between two readings of readIoPressureUs; null when unknown. */
+export function ioStallSeconds(beforeUs: number | null, afterUs: number | null): number | null {
+  if (beforeUs === null || afterUs === null || afterUs < beforeUs) return null;
+  return (afterUs - beforeUs) / 1e6;
+}
+
+/**
+ * What the benchmark ran on (recorded with every result); `loadAtStart` is os.loadavg()[0] then,
+ * `cpuAtStart` and `ioPressureAtStartUs` the readings taken then.
+ */
+export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null = null, ioPressureAtStartUs: number | null = null): Machine {
   let model = os.cpus()[0]?.model ?? "unknown";
   try {
     const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync("/proc/cpuinfo", "utf8"));
@@ -110,6 +146,7 @@ export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null 
   } catch {
     // keep os.cpus()'s name
   }
+  const cpuNow = readCpuStat();
   return {
     cpus: os.availableParallelism(),
     model,
@@ -117,7 +154,9 @@ export function describeMachine(loadAtStart: number, cpuAtStart: CpuStat | null 
     node: process.versions.node,
     os: `${os.type()} ${os.release()}`,
     load: { start: loadAtStart, end: os.loadavg()[0]! },
-    stealPct: stealPercent(cpuAtStart, readCpuStat()),
+    stealPct: cpuSharePercent(cpuAtStart, cpuNow, "steal"),
+    iowaitPct: cpuSharePercent(cpuAtStart, cpuNow, "iowait"),
+    ioStallS: ioStallSeconds(ioPressureAtStartUs, readIoPressureUs()),
     autogroups: readAutogroupsEnabled(),
   };
 }

@@ -1,12 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { checkTargets, cpuDelta, jsonReport, markdownTable, memoryFigures, renderReport, type BenchResult } from "./report.js";
+import { checkTargets, cpuDelta, describeDiskWait, jsonReport, markdownTable, memoryFigures, renderReport, type BenchResult } from "./report.js";
 
 const P = (p50: number, p95: number, p99: number, max: number) => ({ p50, p95, p99, max });
 
 function result(overrides: Partial<BenchResult> = {}): BenchResult {
   return {
-    machine: { cpus: 2, model: "Test CPU", memoryGb: 8, node: "20.20.2", os: "Linux test", load: { start: 0.5, end: 1.25 }, stealPct: 12.34, autogroups: true },
+    machine: { cpus: 2, model: "Test CPU", memoryGb: 8, node: "20.20.2", os: "Linux test", load: { start: 0.5, end: 1.25 }, stealPct: 12.34, iowaitPct: 0.52, ioStallS: 41.25, autogroups: true },
     roundTripsPerSession: 100,
     warmupPerSession: 300,
     runs: [
@@ -124,13 +124,21 @@ describe("checkTargets", () => {
   });
 });
 
+describe("describeDiskWait", () => {
+  test("says what is unknown rather than printing zeros", () => {
+    assert.equal(describeDiskWait({ iowaitPct: null, ioStallS: null }), "I/O wait unknown");
+    assert.equal(describeDiskWait({ iowaitPct: 2.25, ioStallS: null }), "I/O wait 2.3% of the run");
+    assert.equal(describeDiskWait({ iowaitPct: null, ioStallS: 0 }), "I/O wait unknown, 0.0 s with some task waiting on the disk (/proc/pressure/io)");
+  });
+});
+
 describe("tables", () => {
   test("markdownTable pads cells into columns", () => {
     assert.equal(markdownTable(["a", "bb"], [["ccc", "d"]]), ["| a   | bb |", "|-----|----|", "| ccc | d  |"].join("\n"));
   });
   test("renderReport shows every run, the floor ratios, memory, board and the targets", () => {
     const text = renderReport(result());
-    assert.match(text, /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12\.3% of the run .*; kernel autogroups on$/m);
+    assert.match(text, /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12\.3% of the run .*; I\/O wait 0\.5% of the run, 41\.3 s with some task waiting on the disk \(\/proc\/pressure\/io\); kernel autogroups on$/m);
     assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on both sides\. Saturated pass: 100 serial/);
     assert.match(text, /\| 50 +\| paced 100\/s +\| answer +\| 6\.00 +\| 12\.0 +\| 16\.0 +\| 40\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 3\.00x +\| 3\.20x +\|/);
     assert.match(text, /\| 50 +\| saturated +\| ask +\| 90\.0 +\|/);

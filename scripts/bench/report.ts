@@ -80,6 +80,10 @@ export interface Machine {
   load: { start: number; end: number };
   /** Share of the run's CPU time the hypervisor gave to other guests (/proc/stat steal); null = unknown. */
   stealPct: number | null;
+  /** Share of the run's CPU time idle while a task waited on the disk (/proc/stat iowait); null = unknown. */
+  iowaitPct: number | null;
+  /** Seconds in the run during which some task waited on the disk (/proc/pressure/io `some`); null = unknown. */
+  ioStallS: number | null;
   /**
    * Whether the kernel schedules each session as a group (sched_autogroup_enabled): then every
    * agentctl, a session of its own, competes for the CPU as a group, by its group's nice; null =
@@ -210,12 +214,20 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 
 const pct = (p: Percentiles) => [fmtMs(p.p50), fmtMs(p.p95), fmtMs(p.p99), fmtMs(p.max)];
 
+/** The disk's share of the run: the board's writes wait there when it is slow (BENCHMARKS.md). */
+export function describeDiskWait(m: Pick<Machine, "iowaitPct" | "ioStallS">): string {
+  const iowait = m.iowaitPct === null ? "I/O wait unknown" : `I/O wait ${m.iowaitPct.toFixed(1)}% of the run`;
+  const stall = m.ioStallS === null ? "" : `, ${m.ioStallS.toFixed(1)} s with some task waiting on the disk (/proc/pressure/io)`;
+  return iowait + stall;
+}
+
 /** Everything a human reads: latency, throughput, memory, board, and the targets. */
 export function renderReport(result: BenchResult): string {
   const out: string[] = [];
   const m = result.machine;
   out.push(`Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end; ` +
       (m.stealPct === null ? "CPU steal unknown" : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`) +
+      `; ${describeDiskWait(m)}` +
       `; kernel autogroups ${m.autogroups === null ? "unknown" : m.autogroups ? "on" : "off"}`);
   out.push(
     `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on both sides. ` +
