@@ -1,11 +1,12 @@
 // The floor's agentctl: spawns the relay agent with stdio pipes and relays, byte for byte, each
 // stdout line to its one WebSocket client and each WebSocket frame to the agent's stdin. Same
 // libraries as agentctl (node:http + ws, no compression); no auth, no parsing, no validation.
-// Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes.
+// Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes (relay-process.mjs).
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
+import { serve } from "./relay-process.mjs";
 
 const session = process.argv[2] ?? "0";
 const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], { stdio: ["pipe", "pipe", "inherit"] });
@@ -29,12 +30,4 @@ wss.on("connection", (ws) => {
   client = ws;
   ws.on("message", (data) => agent.stdin.write(Buffer.concat([data, NL])));
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(`${JSON.stringify({ event: "listening", port: server.address().port })}\n`));
-
-const stop = () => {
-  agent.kill("SIGTERM");
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.stdin.on("end", stop);
-process.stdin.resume();
+serve(server, () => agent.kill("SIGTERM"));

@@ -2,22 +2,14 @@
 // a WebSocket server at /ws that fans every agentctl frame out to its clients unchanged, and
 // `POST /r/<session>` whose body goes unchanged to that session's agentctl. Same libraries as the
 // backend (node:http + ws, no compression); no database, no validation, no re-encoding.
-// Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes.
+// Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes (relay-process.mjs).
 import http from "node:http";
-import WebSocket, { WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
+import { connectAll, serve } from "./relay-process.mjs";
 
 const ports = JSON.parse(process.argv[2] ?? "[]");
 const browsers = new Set();
-const upstream = await Promise.all(
-  ports.map(
-    (port) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
-        ws.once("open", () => resolve(ws));
-        ws.once("error", reject);
-      }),
-  ),
-);
+const upstream = await connectAll(ports);
 for (const ws of upstream) {
   ws.on("message", (data, isBinary) => {
     for (const b of browsers) b.send(data, { binary: isBinary });
@@ -43,9 +35,4 @@ wss.on("connection", (ws) => {
   browsers.add(ws);
   ws.on("close", () => browsers.delete(ws));
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(`${JSON.stringify({ event: "listening", port: server.address().port })}\n`));
-
-const stop = () => process.exit(0);
-process.on("SIGTERM", stop);
-process.stdin.on("end", stop);
-process.stdin.resume();
+serve(server);
