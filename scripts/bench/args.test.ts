@@ -4,7 +4,7 @@ import { parseBenchArgs, parseSessionList, UsageError } from "./args.js";
 
 describe("parseBenchArgs", () => {
   test("defaults: 1,10,50 sessions, 200 round trips, 1000 pending, the 10,000 growth check, board on", () => {
-    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, board: true, json: false, help: false, samplesFile: null });
+    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, lean: false, board: true, json: false, help: false, samplesFile: null });
   });
   test("--quick shrinks the counts it was not given", () => {
     const a = parseBenchArgs(["--quick"]);
@@ -30,6 +30,12 @@ describe("parseBenchArgs", () => {
     assert.equal(parseBenchArgs(["--samples=s.jsonl", "--quick"]).samplesFile, "s.jsonl");
     assert.throws(() => parseBenchArgs(["--samples"]), /--samples needs a value/);
     assert.throws(() => parseBenchArgs(["--samples", " "]), /--samples needs a file name/);
+  });
+  test("--lean adds the lean board, with any other options", () => {
+    assert.equal(parseBenchArgs(["--lean"]).lean, true);
+    const a = parseBenchArgs(["--quick", "--lean", "--sessions", "3"]);
+    assert.deepEqual([a.lean, a.quick, a.sessions], [true, true, [3]]);
+    assert.throws(() => parseBenchArgs(["--lean=yes"]), /unknown option "yes"/);
   });
   test("--help", () => {
     assert.equal(parseBenchArgs(["-h"]).help, true);

@@ -11,6 +11,9 @@ export const USAGE = `npm run bench [-- options]
   --growth N             round trips of the "no growth" check (default 10000; --quick 0 = skipped)
   --paced-rate Q         the latency pass offers Q questions/s across all sessions (default 100;
                          0 = report the latency of the saturated pass instead)
+  --lean                 also run a lean board in the paced passes: the same processes and hops
+                         doing the least any board must on a question (a durable record before
+                         its push), so the product's own weight shows beside the floor
   --quick                a smoke run that finishes in under a minute (small counts, no board)
   --board, --no-board    measure the board in Chromium or not (default: yes; --quick: no)
   --json                 print the result as one JSON object, last on stdout
@@ -29,6 +32,8 @@ export interface BenchArgs {
   growth: number;
   pacedRate: number;
   quick: boolean;
+  /** Also measure the lean board (floor/lean-*.mjs) in the paced passes (--lean). */
+  lean: boolean;
   board: boolean;
   json: boolean;
   help: boolean;
@@ -59,7 +64,7 @@ export function parseSessionList(text: string | undefined): number[] {
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
   const given: Partial<Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate", string>> = {};
-  const out = { quick: false, json: false, help: false, samplesFile: null as string | null };
+  const out = { quick: false, lean: false, json: false, help: false, samplesFile: null as string | null };
   let board: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -89,6 +94,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         break;
       case "--quick":
         out.quick = true;
+        break;
+      case "--lean":
+        out.lean = true;
         break;
       case "--board":
         board = true;

@@ -15,6 +15,17 @@ import { RunRecorder } from "./recorder.js";
 import { parseFloorLine } from "./wire.js";
 
 const FLOOR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "floor");
+
+/**
+ * Which relays run the sessions: the floor's, which do no work, or the lean board's (`--lean`),
+ * which do the least any board must on a question (floor/lean-*.mjs). Both speak the same wire
+ * to the operator, so one operator drives either.
+ */
+export type RelayKind = "floor" | "lean";
+const RELAYS: Record<RelayKind, { agentctl: string; backend: string }> = {
+  floor: { agentctl: "relay-agentctl.mjs", backend: "relay-backend.mjs" },
+  lean: { agentctl: "lean-agentctl.mjs", backend: "lean-backend.mjs" },
+};
 /** The same answer body the product's operator sends, so both carry the same bytes. */
 export const ANSWER_TEXT = JSON.stringify({ answers: [{ question_id: "choice", selected_options: ["a"] }] });
 
@@ -33,14 +44,15 @@ export class FloorBench {
   }
 
   /** Starts `sessions` relay agentctls (each with its relay agent) and the relay backend. */
-  static async start(sessions: number, logDir: string): Promise<FloorBench> {
-    const stderrFile = path.join(logDir, "floor.stderr.log");
+  static async start(sessions: number, logDir: string, kind: RelayKind = "floor"): Promise<FloorBench> {
+    const stderrFile = path.join(logDir, `${kind}.stderr.log`);
+    const relays = RELAYS[kind];
     const started: Service[] = [];
     try {
       const ports = await mapLimit(Array.from({ length: sessions }, (_, i) => i), 8, async (i) => {
         const { service, ready } = await startService({
           command: process.execPath,
-          args: [path.join(FLOOR_DIR, "relay-agentctl.mjs"), String(i)],
+          args: [path.join(FLOOR_DIR, relays.agentctl), String(i)],
           stderrFile,
           ready: listeningPort,
         });
@@ -49,7 +61,7 @@ export class FloorBench {
       });
       const { service: backend, ready } = await startService({
         command: process.execPath,
-        args: [path.join(FLOOR_DIR, "relay-backend.mjs"), JSON.stringify(ports)],
+        args: [path.join(FLOOR_DIR, relays.backend), JSON.stringify(ports), logDir],
         stderrFile,
         ready: listeningPort,
       });

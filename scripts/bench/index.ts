@@ -75,7 +75,7 @@ function latencies(product: Samples, floor: Samples): Latencies {
  * blocks the two sides take turns at (pacedBlocks), so both sides of each ratio run under the same
  * conditions (the machine may be shared).
  */
-async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner, samples: SampleFile | null): Promise<RunResult> {
+async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner, lean: Runner | null, samples: SampleFile | null): Promise<RunResult> {
   const pass = async (side: string, runner: Runner, roundTrips: number, pace: Pace | null) => {
     const m = await measured(`${side} @${n}${pace === null ? "" : " paced"}`, n * roundTrips, () => runner.cpu(), () => runner.run(n, roundTrips, pace));
     if (pace === null) log(`${side} @${n}: ${m.rec.rate().toFixed(0)} round trips/s`);
@@ -87,18 +87,26 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
   if (args.pacedRate > 0) {
     const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : PACED_SECONDS);
     if (!args.quick) await delay(PACED_QUIET_MS);
-    const sides = { floor: { runner: floor, recs: [] as Samples[] }, product: { runner: product, recs: [] as Samples[] } };
+    const sides = { floor: { runner: floor, recs: [] as Samples[] }, product: { runner: product, recs: [] as Samples[] }, lean: { runner: lean, recs: [] as Samples[] } };
+    const order = (["floor", "product", "lean"] as const).filter((side) => sides[side].runner !== null);
     for (const [i, size] of pacedBlocks(p.roundTrips).entries()) {
-      // The same seed on both sides of a block: the product and the floor see the same think times.
+      // The same seed on every side of a block: the product and the floor see the same think times.
       const pace = () => paceFor(p, n, n * 1000 + i);
-      for (const side of floorFirst(i) ? (["floor", "product"] as const) : (["product", "floor"] as const)) {
-        const { rec } = await pass(side, sides[side].runner, size, pace());
+      for (const side of floorFirst(i) ? order : [...order].reverse()) {
+        const { rec } = await pass(side, sides[side].runner!, size, pace());
         sides[side].recs.push(rec);
         // Written between passes, so no pass pays for it.
         samples?.append(rec, { sessions: n, block: i, side });
       }
     }
-    paced = { rate: args.pacedRate, thinkMs: p.thinkMs, roundTrips: p.roundTrips, ...latencies(merged(sides.product.recs), merged(sides.floor.recs)) };
+    const leanSamples = merged(sides.lean.recs);
+    paced = {
+      rate: args.pacedRate,
+      thinkMs: p.thinkMs,
+      roundTrips: p.roundTrips,
+      ...latencies(merged(sides.product.recs), merged(sides.floor.recs)),
+      ...(lean === null ? {} : { lean: { ask: summarize(leanSamples.asks), answer: summarize(leanSamples.answers) } }),
+    };
     log(`paced @${n}: ask p50 ${paced.ask.p50.toFixed(2)} ms (floor ${paced.floorAsk.p50.toFixed(2)} ms)`);
   }
   return {
@@ -120,7 +128,12 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
   const floor = await FloorBench.start(max, dir);
   let floorOpen = true;
   let product: ProductBench | null = null;
+  let lean: FloorBench | null = null;
   try {
+    if (args.lean) {
+      log(`lean board: starting ${max} sessions`);
+      lean = await FloorBench.start(max, dir, "lean");
+    }
     log(`product: starting the backend and ${max} sessions (agentctl + mock agent each)`);
     const started = Date.now();
     product = await ProductBench.start(max, dir);
@@ -131,12 +144,15 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
       log(`warm-up: ${args.warmup} round trips per session, floor and product`);
       checked("floor warm-up", await floor.run(max, args.warmup), max * args.warmup);
       checked("product warm-up", await product.run(max, args.warmup), max * args.warmup);
+      if (lean !== null) checked("lean board warm-up", await lean.run(max, args.warmup), max * args.warmup);
     }
     const runs: RunResult[] = [];
-    for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product, samples));
+    for (const n of args.sessions) runs.push(await runSessions(n, args, floor, product, lean, samples));
     // The relays are idle from here on; stopping them keeps the memory readings about the product alone.
     await floor.close();
     floorOpen = false;
+    await lean?.close();
+    lean = null;
     const memory = await measureMemory(product, max, { pending: args.pending, growthRoundTrips: args.growth, quietMs: args.quick ? 2000 : 12_000, maxMs: args.quick ? 5000 : 40_000, log });
     return { runs, memory };
   } catch (err) {
@@ -144,6 +160,7 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
     throw err;
   } finally {
     if (floorOpen) await floor.close();
+    await lean?.close();
     await product?.close();
   }
 }

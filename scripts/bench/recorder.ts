@@ -92,7 +92,7 @@ export type RecorderLike = Pick<RunRecorder, "asks" | "answers" | "askOrigins" |
 export interface PassLabel {
   sessions: number;
   block: number;
-  side: "floor" | "product";
+  side: "floor" | "product" | "lean";
 }
 
 /**

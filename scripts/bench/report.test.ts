@@ -148,6 +148,20 @@ describe("tables", () => {
     assert.match(text, /icon .*3 updates, median 30\.0 ms, max 120 ms/);
     assert.match(text, /\| 1 +\| 1\.000 +\| 0\.500 +\| 0\.250 +\| 0\.250 +\| 2\.000 +\| 0\.100 +\| 0\.100 +\| 0\.100 +\| 0\.500 +\|/);
   });
+  test("with --lean, the lean board's paced rows stand beside the same floor, and the JSON gains lean_* keys", () => {
+    const base = result();
+    const withLean = { ...base, runs: base.runs.map((r) => ({ ...r, paced: r.paced === null ? null : { ...r.paced, lean: { ask: P(3, 6, 9, 12), answer: P(2.5, 5, 7.5, 10) } } })) };
+    const text = renderReport(withLean);
+    assert.match(text, /\| 50 +\| paced 100\/s, lean board +\| ask +\| 3\.00 +\| 6\.00 +\| 9\.00 +\| 12\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 1\.50x +\| 1\.80x +\|/);
+    assert.match(text, /The lean board \(--lean\) takes its turn in the same blocks/);
+    assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on every side\./);
+    assert.doesNotMatch(renderReport(base), /lean board/);
+    const runs = (jsonReport(withLean) as { runs: Array<Record<string, unknown>> }).runs;
+    assert.deepEqual(runs[1]!["lean_ask_ms"], { p50: 3, p95: 6, p99: 9, max: 12 });
+    assert.deepEqual(runs[1]!["lean_answer_ms"], { p50: 2.5, p95: 5, p99: 7.5, max: 10 });
+    assert.equal("lean_ask_ms" in (jsonReport(base) as { runs: Array<Record<string, unknown>> }).runs[1]!, false, "without --lean the object is the issue's exactly");
+    assert.deepEqual(checkTargets(withLean), checkTargets(base), "the targets are the product's alone");
+  });
   test("cpuDelta divides each role's difference by the round trips", () => {
     const before = { backend: 100, agentctl: 50, agent: 10, operator: 20 };
     const after = { backend: 300, agentctl: 150, agent: 30, operator: 60 };

@@ -9,6 +9,12 @@ export interface Latencies {
   floorAnswer: Percentiles;
 }
 
+/** Ask and answer latency of the lean board (`--lean`), measured in the paced pass beside the floor. */
+export interface LeanLatencies {
+  ask: Percentiles;
+  answer: Percentiles;
+}
+
 /**
  * One run: N concurrent sessions on the product and on the floor, in two passes. Saturated: every
  * question answered at once (round trips per second, CPU). Paced: at most `rate` questions per
@@ -19,7 +25,7 @@ export interface RunResult {
   /** Round trips of the saturated pass on the product path (N x R). */
   roundTrips: number;
   saturated: Latencies;
-  paced: (Latencies & { rate: number; thinkMs: number; roundTrips: number }) | null;
+  paced: (Latencies & { rate: number; thinkMs: number; roundTrips: number; lean?: LeanLatencies }) | null;
   roundTripsPerS: number;
   floorRoundTripsPerS: number;
   /** CPU ms per round trip, per role, on the product path and on the floor. */
@@ -137,6 +143,8 @@ export function jsonReport(result: BenchResult): object {
         floor_ask_ms: roundPercentiles(l.floorAsk),
         floor_answer_ms: roundPercentiles(l.floorAnswer),
         round_trips_per_s: round(r.roundTripsPerS, 1),
+        // Only with --lean, so the object is the issue's exactly without it.
+        ...(r.paced?.lean === undefined ? {} : { lean_ask_ms: roundPercentiles(r.paced.lean.ask), lean_answer_ms: roundPercentiles(r.paced.lean.answer) }),
       };
     }),
     memory:
@@ -230,10 +238,13 @@ export function renderReport(result: BenchResult): string {
       `; ${describeDiskWait(m)}` +
       `; kernel autogroups ${m.autogroups === null ? "unknown" : m.autogroups ? "on" : "off"}`);
   out.push(
-    `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on both sides. ` +
+    `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on ${result.runs.some((r) => r.paced?.lean !== undefined) ? "every side" : "both sides"}. ` +
       `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
       "Paced pass: the same, with the operator's think time set so all sessions together offer at most the given questions/s, " +
       "in blocks the floor and the product take turns at. " +
+      (result.runs.some((r) => r.paced?.lean !== undefined)
+        ? "The lean board (--lean) takes its turn in the same blocks: the same processes and hops doing the least any board must on a question; its rows compare it with the same floor. "
+        : "") +
       "Latencies in ms.",
     "",
   );
@@ -243,6 +254,7 @@ export function renderReport(result: BenchResult): string {
   ];
   const latencyRows = result.runs.flatMap((r) => [
     ...(r.paced === null ? [] : rows(r, `paced ${r.paced.rate}/s`, r.paced)),
+    ...(r.paced?.lean === undefined ? [] : rows(r, `paced ${r.paced.rate}/s, lean board`, { ...r.paced, ...r.paced.lean })),
     ...rows(r, "saturated", r.saturated),
   ]);
   out.push(

@@ -1,0 +1,51 @@
+// The lean board (`npm run bench -- --lean`, floor/lean-*.mjs): real relay processes over real
+// pipes and sockets, and its SQLite file read while it runs.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { FloorBench } from "./floor.js";
+
+function leanDatabase(dir: string): string {
+  const sub = fs.readdirSync(dir).find((d) => d.startsWith("lean-board-"));
+  assert.ok(sub !== undefined, `no lean-board-* directory in ${fs.readdirSync(dir).join(", ")}`);
+  return path.join(dir, sub, "lean.db");
+}
+
+describe("the lean board", () => {
+  test("answers every question, records each one durably, and settles it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-lean-"));
+    const lean = await FloorBench.start(3, dir, "lean");
+    try {
+      const rec = await lean.run(3, 4);
+      assert.deepEqual(rec.errors, []);
+      assert.equal(rec.roundTrips, 12);
+      assert.equal(rec.asks.length, 12);
+      assert.equal(rec.answers.length, 12);
+      // The settles are written after the agent has its answer; give the last ones a moment.
+      const db = new Database(leanDatabase(dir), { readonly: true });
+      try {
+        let rows: Array<{ status: string; n: number }> = [];
+        for (let i = 0; i < 50; i++) {
+          rows = db.prepare("SELECT status, count(*) AS n FROM clarifications GROUP BY status").all() as typeof rows;
+          const open = db.prepare("SELECT count(*) AS n FROM messages WHERE requests_input = 1").get() as { n: number };
+          if (open.n === 0 && rows.length === 1) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assert.deepEqual(rows, [{ status: "answered", n: 12 }]);
+        assert.equal((db.prepare("SELECT count(*) AS n FROM messages WHERE requests_input = 1").get() as { n: number }).n, 0);
+        const answer = db.prepare("SELECT answer FROM clarifications LIMIT 1").get() as { answer: string };
+        assert.deepEqual(JSON.parse(answer.answer), { answers: [{ question_id: "choice", selected_options: ["a"] }] });
+      } finally {
+        db.close();
+      }
+    } finally {
+      await lean.close();
+    }
+    // Stopped, it removes its database; the bench's directory keeps only the logs.
+    assert.deepEqual(fs.readdirSync(dir).filter((d) => d.startsWith("lean-board-")), []);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
