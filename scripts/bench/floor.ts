@@ -33,14 +33,27 @@ export class FloorBench {
   private recorder: RunRecorder | null = null;
   private pace: Pace | null = null;
   private readonly waiting = new Map<number, () => void>();
+  /** Set once the relay backend's WebSocket is gone: every run from then on fails with it. */
+  private lost: Error | null = null;
+  private failRun: ((err: Error) => void) | null = null;
+  private closing = false;
 
   private constructor(
     private readonly agentctls: Service[],
     private readonly backend: Service,
     private readonly ws: WebSocket,
     private readonly http: JsonClient,
+    private readonly name: string,
+    private readonly stderrFile: string,
   ) {
     ws.on("message", (data) => this.onFrame(data.toString()));
+    // A relay that dies (a relay agentctl or the lean board's database failing) must end the run
+    // with a reason, not leave it waiting for answers that will never come.
+    ws.on("close", () => {
+      if (this.closing) return;
+      this.lost = new Error(`the ${name}'s relay backend closed its WebSocket (it stopped?); see ${stderrFile}`);
+      this.failRun?.(this.lost);
+    });
   }
 
   /** Starts `sessions` relay agentctls (each with its relay agent) and the relay backend. */
@@ -72,7 +85,7 @@ export class FloorBench {
         ws.once("open", () => resolve());
         ws.once("error", reject);
       });
-      return new FloorBench(started.slice(0, -1), backend, ws, new JsonClient(base));
+      return new FloorBench(started.slice(0, -1), backend, ws, new JsonClient(base), kind === "lean" ? "lean board" : "floor", stderrFile);
     } catch (err) {
       await Promise.all(started.map((s) => s.stop(1000)));
       throw err;
@@ -85,18 +98,28 @@ export class FloorBench {
    */
   async run(sessions: number, roundTrips: number, pace: Pace | null = null): Promise<RunRecorder> {
     if (sessions > this.agentctls.length) throw new Error(`floor started with ${this.agentctls.length} sessions, asked for ${sessions}`);
+    if (this.lost !== null) throw this.lost;
     const recorder = new RunRecorder();
     this.recorder = recorder;
     this.pace = pace;
-    await Promise.all(
-      Array.from({ length: sessions }, async (_, s) => {
-        const done = new Promise<void>((resolve) => this.waiting.set(s, resolve));
-        if (pace !== null) await delay(s * pace.startGapMs);
-        await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips }));
-        await done;
-      }),
-    );
-    this.recorder = null;
+    const failed = new Promise<never>((_, reject) => (this.failRun = reject));
+    try {
+      await Promise.race([
+        failed,
+        Promise.all(
+          Array.from({ length: sessions }, async (_, s) => {
+            const done = new Promise<void>((resolve) => this.waiting.set(s, resolve));
+            if (pace !== null) await delay(s * pace.startGapMs);
+            const r = await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips }));
+            if (r.status !== 200) throw new Error(`the ${this.name} would not start session ${s}: HTTP ${r.status}; see ${this.stderrFile}`);
+            await done;
+          }),
+        ),
+      ]);
+    } finally {
+      this.failRun = null;
+      this.recorder = null;
+    }
     return recorder;
   }
 
@@ -106,6 +129,7 @@ export class FloorBench {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.ws.terminate();
     this.http.close();
     await this.backend.stop(2000);

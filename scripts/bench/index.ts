@@ -141,7 +141,7 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
     // Unrecorded, so each figure is of processes in their steady state (JIT-compiled code, filled
     // caches and pools), as on a board that has run for a while, not of their first minute.
     if (args.warmup > 0) {
-      log(`warm-up: ${args.warmup} round trips per session, floor and product`);
+      log(`warm-up: ${args.warmup} round trips per session, floor and product${lean === null ? "" : " and lean board"}`);
       checked("floor warm-up", await floor.run(max, args.warmup), max * args.warmup);
       checked("product warm-up", await product.run(max, args.warmup), max * args.warmup);
       if (lean !== null) checked("lean board warm-up", await lean.run(max, args.warmup), max * args.warmup);
@@ -151,8 +151,9 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
     // The relays are idle from here on; stopping them keeps the memory readings about the product alone.
     await floor.close();
     floorOpen = false;
-    await lean?.close();
+    const leanBoard = lean;
     lean = null;
+    await leanBoard?.close();
     const memory = await measureMemory(product, max, { pending: args.pending, growthRoundTrips: args.growth, quietMs: args.quick ? 2000 : 12_000, maxMs: args.quick ? 5000 : 40_000, log });
     return { runs, memory };
   } catch (err) {

@@ -1,5 +1,6 @@
-// The lean board (`npm run bench -- --lean`, floor/lean-*.mjs): real relay processes over real
-// pipes and sockets, and its SQLite file read while it runs.
+// The lean board (`npm run bench -- --lean`, floor/lean-*.mjs), and how a dead relay ends a run:
+// real relay processes over real pipes and sockets, and the lean board's SQLite file read while it
+// runs.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -7,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { FloorBench } from "./floor.js";
+import { childrenOf } from "./procfs.js";
 
 function leanDatabase(dir: string): string {
   const sub = fs.readdirSync(dir).find((d) => d.startsWith("lean-board-"));
@@ -48,4 +50,26 @@ describe("the lean board", () => {
     assert.deepEqual(fs.readdirSync(dir).filter((d) => d.startsWith("lean-board-")), []);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+});
+
+describe("a relay that dies", () => {
+  for (const kind of ["floor", "lean"] as const) {
+    test(`ends the ${kind}'s run with a reason instead of leaving it waiting`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-lean-"));
+      const bench = await FloorBench.start(2, dir, kind);
+      try {
+        const script = kind === "lean" ? "lean-agentctl.mjs" : "relay-agentctl.mjs";
+        const victim = childrenOf(process.pid).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script));
+        assert.ok(victim !== undefined, `no ${script} child`);
+        process.kill(victim, "SIGKILL");
+        await assert.rejects(bench.run(2, 3), /relay backend closed its WebSocket \(it stopped\?\); see .*\.stderr\.log/);
+        // Every later run fails at once with the same reason.
+        await assert.rejects(bench.run(1, 1), /closed its WebSocket/);
+        assert.match(fs.readFileSync(path.join(dir, `${kind}.stderr.log`), "utf8"), /the relay agentctl on port \d+ closed its WebSocket; stopping/);
+      } finally {
+        await bench.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

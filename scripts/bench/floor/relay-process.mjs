@@ -9,7 +9,15 @@ export function connectAll(ports) {
       (port) =>
         new Promise((resolve, reject) => {
           const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
-          ws.once("open", () => resolve(ws));
+          ws.once("open", () => {
+            // A relay agentctl gone is a session that can never finish: stop, so the bench's run
+            // fails with a reason (its WebSocket to us closes) instead of waiting forever.
+            ws.once("close", () => {
+              process.stderr.write(`relay backend: the relay agentctl on port ${port} closed its WebSocket; stopping\n`);
+              process.exit(1);
+            });
+            resolve(ws);
+          });
           ws.once("error", reject);
         }),
     ),
