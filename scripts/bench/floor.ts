@@ -110,7 +110,10 @@ export class FloorBench {
           Array.from({ length: sessions }, async (_, s) => {
             const done = new Promise<void>((resolve) => this.waiting.set(s, resolve));
             if (pace !== null) await delay(s * pace.startGapMs);
-            const r = await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips }));
+            const r = await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips })).catch((err: unknown) => {
+              // It may have died just now: its WebSocket's close can come after this error.
+              throw this.lost ?? new Error(`the ${this.name}'s relay backend did not answer (${err instanceof Error ? err.message : String(err)}; it stopped?); see ${this.stderrFile}`);
+            });
             if (r.status !== 200) throw new Error(`the ${this.name} would not start session ${s}: HTTP ${r.status}; see ${this.stderrFile}`);
             await done;
           }),
