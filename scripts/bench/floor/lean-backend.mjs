@@ -48,16 +48,33 @@ const checkpointer = new Worker(
   `const { parentPort, workerData } = require("node:worker_threads");
   const db = new (require(workerData.driver))(workerData.file);
   db.pragma("busy_timeout = 50");
+  let failing = null;
   setInterval(() => {
     try {
       const [r] = db.pragma("wal_checkpoint(PASSIVE)");
-      if (r.log >= 65536) parentPort.postMessage(db.pragma("wal_checkpoint(PASSIVE)")[0].log);
-    } catch {}
+      failing = null;
+      if (r.log >= 65536) parentPort.postMessage({ restart: db.pragma("wal_checkpoint(PASSIVE)")[0].log });
+    } catch (err) {
+      // Said once when it starts failing, not every second: the lean board's figures then come
+      // from a WAL that only grows, and whoever reads them must know.
+      if (failing !== err.message) parentPort.postMessage({ failed: err.message });
+      failing = err.message;
+    }
   }, 1000);`,
   { eval: true, workerData: { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file } },
 );
 checkpointer.unref();
-checkpointer.on("message", () => db.pragma("wal_checkpoint(PASSIVE)"));
+checkpointer.on("message", (m) => {
+  if (m.failed !== undefined) process.stderr.write(`lean backend: WAL checkpoint failed: ${m.failed}\n`);
+  else db.pragma("wal_checkpoint(PASSIVE)");
+});
+// Without its worker the WAL would grow without bound: go back to SQLite's own checkpoints, and say so.
+const withoutWorker = (why) => {
+  process.stderr.write(`lean backend: the checkpoint worker stopped (${why}); SQLite's automatic checkpoints from now on\n`);
+  if (db.open) db.pragma("wal_autocheckpoint = 1000");
+};
+checkpointer.on("error", (err) => withoutWorker(err.message));
+checkpointer.on("exit", (code) => withoutWorker(`exit code ${code}`));
 
 function fail(why) {
   process.stderr.write(`lean backend: ${why}\n`);
