@@ -11,6 +11,7 @@ import {
   type KandevAskResult,
   type Question,
   type Resolution,
+  type Task,
 } from "@kandev/protocol";
 import type { LiveStore } from "../lifecycle/store.js";
 import type { Logger } from "../logger.js";
@@ -23,6 +24,7 @@ import { clarificationContent, clarificationMetadata, toClarificationView, withR
 import { kandevTurnEndSettle, operatorBy, operatorResolution, statusForSettledEvent } from "./outcomes.js";
 import { KandevWaiters } from "./waiters.js";
 import { DeferredSettles } from "./deferred-settles.js";
+import { FollowUps, type FollowUp } from "./follow-ups.js";
 import { isStorageUnavailable } from "../db/errors.js";
 
 /** How long a kandev-tool question waits for the operator unless configured otherwise. */
@@ -55,6 +57,8 @@ export interface ClarificationServiceOptions {
   kandevWaitMs?: number;
   /** The session's live agentctl, or undefined when it is gone. */
   liveTarget: (sessionId: string) => ElicitationTarget | undefined;
+  /** Where a new question's follow-ups wait for the next turn of the event loop (default setImmediate; tests). */
+  defer?: (fn: () => void) => void;
 }
 
 /**
@@ -65,6 +69,8 @@ export interface ClarificationServiceOptions {
 export class ClarificationService {
   readonly waiters = new KandevWaiters();
   readonly kandevWaitMs: number;
+  /** The task's recompute and the notification of each new question, after its push (follow-ups.ts). */
+  private readonly followUps: FollowUps;
   /** Settles the database could not take yet (locked, full), written once it can. */
   private readonly deferred: DeferredSettles;
   /**
@@ -78,6 +84,14 @@ export class ClarificationService {
 
   constructor(readonly options: ClarificationServiceOptions) {
     this.kandevWaitMs = options.kandevWaitMs ?? DEFAULT_KANDEV_WAIT_MS;
+    const { store, logger } = options;
+    this.followUps = new FollowUps({
+      recompute: (taskIds) => inTransaction(this.db, () => taskIds.flatMap((id) => store.recomputeTaskQuietly(id) ?? [])),
+      announce: (task) => store.announceTask(task),
+      notify: (f, task) => this.notifyQuestion(f, task),
+      logger,
+      ...(options.defer !== undefined && { defer: options.defer }),
+    });
     this.deferred = new DeferredSettles({
       apply: (pendingId, s) => void this.settleNow(pendingId, s.status, s.resolution, s.extra),
       logger: options.logger,
@@ -170,12 +184,12 @@ export class ClarificationService {
     ctx: ClarificationContext,
     input: { pendingId: string; source: ClarificationSource; toolCallId: string | null; message: string; questions: Question[]; deadline: string | null; dedupKey: string | null },
   ): void {
-    const { store, notifications } = this.options;
+    const { store } = this.options;
     const facts = { ...input, sessionId: ctx.sessionId, taskId: ctx.taskId, status: "pending" as const, resolution: null };
     const messageId = newId();
-    // Record, message and the task's pending action in one transaction, one commit; pushed after
-    // it, the notification last.
-    const { message: row, task, notification } = inTransaction(this.db, () => {
+    // The record and its message in one transaction, one commit, then the message's push. The
+    // task's pending action and the notification follow on the next turn (follow-ups.ts).
+    const row = inTransaction(this.db, () => {
       const message = messagesRepo.insertMessage(this.db, {
         id: messageId,
         sessionId: ctx.sessionId,
@@ -195,14 +209,23 @@ export class ClarificationService {
         messageId,
         executionId: ctx.executionId,
       });
-      const task = store.recomputeTaskQuietly(ctx.taskId);
-      // The insert above is F9's once per pending id (its primary key); the notification needs no claim.
-      const notification = task === undefined ? null : notifications.newClarificationRequested({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId, taskTitle: task.title });
-      return { message, task, notification };
+      return message;
     });
     store.announceAdded(row);
-    if (task !== undefined) store.announceTask(task);
-    if (notification !== null) store.afterCommit(() => notifications.deliver(notification));
+    this.followUps.add({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId });
+  }
+
+  /**
+   * A new question's notification, once its task is recomputed (none for a question settled by
+   * then: FollowUps.settled). The insert of its record is F9's once per pending id (its primary
+   * key), so the notification needs no claim.
+   */
+  private notifyQuestion(f: FollowUp, recomputed: Task | undefined): void {
+    const task = recomputed ?? this.options.store.taskView(f.taskId);
+    if (task === undefined) return;
+    const { notifications } = this.options;
+    const notification = notifications.newClarificationRequested({ pendingId: f.pendingId, sessionId: f.sessionId, taskId: f.taskId, taskTitle: task.title });
+    if (notification !== null) notifications.deliver(notification);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -244,6 +267,7 @@ export class ClarificationService {
         error: err instanceof Error ? err.message : String(err),
       });
       this.deferred.defer(pendingId, { status, resolution, extra: extraMetadata });
+      this.followUps.settled(pendingId);
       return { ...row, status, resolution };
     }
   }
@@ -269,6 +293,7 @@ export class ClarificationService {
       return { row, message, task: store.recomputeTaskQuietly(row.taskId) };
     });
     if (result === undefined) return undefined;
+    this.followUps.settled(pendingId);
     this.forwarded.delete(pendingId);
     if (result.message !== undefined) store.announceUpdated(result.message);
     if (result.task !== undefined) store.announceTask(result.task);
@@ -359,6 +384,7 @@ export class ClarificationService {
   /** Backend shutdown: waiters end (the stream is closing anyway); rows stay for the next start. */
   shutdown(): void {
     this.waiters.rejectAll(new ProtocolError("NOT_CONNECTED", "the board is shutting down"));
+    this.followUps.close();
     this.deferred.flush();
     this.deferred.close();
   }
