@@ -50,6 +50,17 @@ describe("FollowUps", () => {
     assert.equal(followUps.size, 0);
   });
 
+  test("a settled question's task is recomputed with the turn's other tasks, once each, and notifies nobody", () => {
+    const { followUps, calls, turn } = harness();
+    followUps.task("t1");
+    followUps.add(q("p2", "t2"));
+    followUps.task("t2");
+    assert.equal(followUps.size, 3);
+    turn();
+    assert.deepEqual(calls, ["recompute t1,t2", "announce t1", "announce t2", "notify p2 t2"]);
+    assert.equal(followUps.size, 0);
+  });
+
   test("a question settled before the turn: its task is recomputed, it is not notified", () => {
     const { followUps, calls, turn } = harness();
     followUps.add(q("p1", "t1"));

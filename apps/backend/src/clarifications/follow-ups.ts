@@ -31,19 +31,22 @@ export interface FollowUpsOptions {
 /**
  * What follows a new question once its message is on its way to the operator: the task's pending
  * action (the waiting-for-input icon), recomputed in a transaction of its own and pushed, then the
- * notification. Done on the next turn of the event loop (setImmediate), so neither holds the
- * question's push: the browser hub writes the message's frame as soon as the handler that stored
- * it returns (ws/hub.ts, TickCork), and a question's own write is only its record and message
- * (see INVARIANTS.md). Questions of one turn share one recompute.
+ * notification. A settled question's task is recomputed the same way (`task`). Done on the next
+ * turn of the event loop (setImmediate), so neither holds a push: the browser hub writes a
+ * message's frame as soon as the handler that stored it returns (ws/hub.ts, TickCork), and a
+ * question's or a settle's own write is only its record and message (see INVARIANTS.md). All the
+ * tasks of one turn share one recompute.
  *
  * A recompute the database refuses (locked, full) is tried again until it is written: the task's
  * icon is derived state, recomputed from the records, so a later try loses nothing. The
- * notification does not wait for it. In memory only: a crash in between leaves the task's stored
- * state as it was before the question, which is what it is after the restart anyway (the restart
- * settles every pending record).
+ * notification does not wait for it. In memory only: after a crash in between, the restart
+ * recomputes the task anyway, as it settles every pending record and reconciles every session
+ * that was live (lifecycle/session-manager.ts), each of which recomputes its task.
  */
 export class FollowUps {
   private readonly queue: FollowUp[] = [];
+  /** Tasks to recompute whose question settled (no notification). */
+  private readonly tasks = new Set<string>();
   /** Tasks whose recompute the database refused, tried again on the timer. */
   private readonly stale = new Set<string>();
   private scheduled = false;
@@ -52,15 +55,26 @@ export class FollowUps {
 
   constructor(private readonly options: FollowUpsOptions) {}
 
-  /** How many questions and refused tasks wait. */
+  /** How many questions, settled questions' tasks and refused tasks wait. */
   get size(): number {
-    return this.queue.length + this.stale.size;
+    return this.queue.length + this.tasks.size + this.stale.size;
   }
 
   /** Queues a question's follow-up for the next turn; after `close` (shutdown) there is none. */
   add(followUp: FollowUp): void {
     if (this.closed) return;
     this.queue.push(followUp);
+    this.schedule();
+  }
+
+  /** Queues the recompute of a task whose question settled, for the next turn. */
+  task(taskId: string): void {
+    if (this.closed) return;
+    this.tasks.add(taskId);
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     (this.options.defer ?? setImmediate)(() => {
@@ -81,7 +95,8 @@ export class FollowUps {
   /** Runs whatever waits now: the recompute of every waiting task, its push, then the notifications. */
   flush(): void {
     const due = this.queue.splice(0);
-    const taskIds = new Set([...this.stale, ...due.map((f) => f.taskId)]);
+    const taskIds = new Set([...this.stale, ...this.tasks, ...due.map((f) => f.taskId)]);
+    this.tasks.clear();
     const tasks = taskIds.size > 0 ? this.recompute([...taskIds]) : [];
     for (const followUp of due) {
       if (followUp.settled === true) continue;

@@ -187,6 +187,24 @@ describe("ClarificationService over SQLite", () => {
     assert.equal(executed.filter((sql) => sql.startsWith("update")).length, 1, executed.join("\n"));
   });
 
+  test("a settle's task is recomputed on the next turn, after the settle's own push", async () => {
+    const { ctx } = liveSession();
+    service.onElicitationRequested(ctx, requested("st-1"));
+    await nextTurn();
+    assert.equal(task(ctx).pendingAction, "clarification");
+    recorder.order = [];
+    service.onElicitationSettled(ctx, { pending_id: "st-1", outcome: "timed_out", reason: "deadline" });
+    const m = messageOf("st-1");
+    assert.deepEqual([m.requestsInput, m.metadata.status], [false, "timed_out"], "the record and message at once");
+    assert.deepEqual(recorder.order, [], "the message update is pushed (messageUpdated), the task not yet");
+    assert.equal(recorder.updated.at(-1)?.id, m.id);
+    assert.equal(task(ctx).pendingAction, "clarification", "the task's recompute waits for the next turn");
+    await nextTurn();
+    assert.deepEqual(recorder.order, [`task:${ctx.taskId}`]);
+    assert.deepEqual([task(ctx).state, task(ctx).pendingAction], ["IN_PROGRESS", null]);
+    assert.equal(recorder.tasks.at(-1)!.pending_action, null);
+  });
+
   test("a question settled before its follow-up ran is not notified; its task does not wait", async () => {
     const { ctx } = liveSession();
     service.onElicitationRequested(ctx, requested("q-gone"));
@@ -263,6 +281,7 @@ describe("ClarificationService over SQLite", () => {
     assert.deepEqual(await respondToClarification(service, "e-a", ANSWER), { success: true, status: "answered" });
     assert.deepEqual(target.sent, [{ pending_id: "e-a", ...ANSWER }]);
     assert.equal(service.get("e-b")!.status, "pending");
+    await nextTurn();
     assert.equal(task(ctx).pendingAction, "clarification");
   });
 
@@ -290,6 +309,7 @@ describe("ClarificationService over SQLite", () => {
     target.verdicts.push(new ProtocolError("NOT_FOUND", "gone"));
     assert.equal((await httpError(respondToClarification(service, "e-v", ANSWER))).status, 404);
     assert.equal(service.get("e-v")!.status, "cancelled");
+    await nextTurn();
     assert.equal(task(ctx).pendingAction, null);
   });
 
@@ -303,10 +323,10 @@ describe("ClarificationService over SQLite", () => {
     assert.equal(messageOf("e-first").metadata.reject_reason, "not now");
   });
 
-  test("a question's round trip, as the benchmark runs it, costs 20 SQL statements, 4 of them before the question's push", async () => {
+  test("a question's round trip, as the benchmark runs it, costs 22 SQL statements, 4 of them before the question's push", async () => {
     // The hot path of `npm run bench` (docs/BENCHMARKS.md): ask (its record and message, pushed;
     // then its task, follow-ups.ts), agentctl's settle event (sent before its success, on the same
-    // stream), the operator's answer. Each statement is a few hundredths of a millisecond of the
+    // stream; its record and message, pushed; then its task), the operator's answer. Each statement is a few hundredths of a millisecond of the
     // backend's one thread; more means a regression, most of all before the push.
     await nextTurn(); // earlier tests' follow-ups
     const { ctx, target } = liveSession();
@@ -318,14 +338,15 @@ describe("ClarificationService over SQLite", () => {
       assert.equal(recorder.added.at(-1)?.metadata["pending_id"], "n-1", "pushed when onElicitationRequested returns");
       await nextTurn(); // the operator answers what was pushed, so after the question's follow-ups
       assert.deepEqual(await respondToClarification(service, "n-1", ANSWER), { success: true, status: "answered" });
+      await nextTurn(); // the settle's task
     });
     assert.deepEqual(service.get("n-1")!.resolution?.answers, ANSWER.answers);
     assert.equal(recorder.notifications.filter((n) => n.pending_id === "n-1")[0]?.title.includes("Ship the button"), true);
     assert.deepEqual(beforePush.map((sql) => sql.split(" ").slice(0, 3).join(" ")), ["BEGIN DEFERRED", 'insert into "messages"', 'insert into "clarifications"', "COMMIT"]);
-    assert.equal(executed.length, 20, executed.join("\n"));
+    assert.equal(executed.length, 22, executed.join("\n"));
   });
 
-  test("F7 agentctl's settle events mark record and message; the task no longer waits", () => {
+  test("F7 agentctl's settle events mark record and message; the task no longer waits", async () => {
     const { ctx } = liveSession();
     for (const [id, outcome, reason, status] of [
       ["s-1", "timed_out", "deadline", "timed_out"],
@@ -337,6 +358,7 @@ describe("ClarificationService over SQLite", () => {
       const m = messageOf(id);
       assert.deepEqual([m.requestsInput, m.metadata.status, (m.metadata.resolution as { by: string }).by], [false, status, reason]);
     }
+    await nextTurn();
     assert.deepEqual([task(ctx).state, task(ctx).pendingAction], ["IN_PROGRESS", null]);
     service.onElicitationSettled({ ...ctx, executionId: "someone-else" }, { pending_id: "s-1", outcome: "answered", reason: "operator" });
     assert.equal(service.get("s-1")!.status, "timed_out", "first settle wins; other executions cannot touch it");
@@ -355,6 +377,7 @@ describe("ClarificationService over SQLite", () => {
     const meta = messageOf("g-1").metadata;
     assert.equal(meta.status, "agent_disconnected");
     assert.deepEqual((meta.undelivered_answer as { answers: unknown }).answers, ANSWER.answers);
+    await nextTurn();
     assert.equal(task(ctx).pendingAction, null);
   });
 
@@ -422,6 +445,7 @@ describe("ClarificationService over SQLite", () => {
       const [rec] = service.list({ sessionId: ctx.sessionId });
       assert.equal(rec!.status, "timed_out");
       assert.equal(rec!.resolution?.by, "deadline");
+      await nextTurn();
       assert.equal(task(ctx).pendingAction, null);
     });
 

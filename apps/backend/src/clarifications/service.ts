@@ -69,7 +69,7 @@ export interface ClarificationServiceOptions {
 export class ClarificationService {
   readonly waiters = new KandevWaiters();
   readonly kandevWaitMs: number;
-  /** The task's recompute and the notification of each new question, after its push (follow-ups.ts). */
+  /** Tasks' recomputes after a question's or a settle's push, and new questions' notifications (follow-ups.ts). */
   private readonly followUps: FollowUps;
   /** Settles the database could not take yet (locked, full), written once it can. */
   private readonly deferred: DeferredSettles;
@@ -283,20 +283,19 @@ export class ClarificationService {
     resolution: Resolution,
     extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown>,
   ): repo.ClarificationRow | undefined {
-    const { store } = this.options;
-    // Record, message and the task's pending action in one transaction: all of it or, if the
-    // database refuses, none of it (then `settle` defers the whole settle).
+    // Record and message in one transaction: both or, if the database refuses, neither (then
+    // `settle` defers the whole settle). The task's pending action follows on the next turn, as a
+    // new question's does (follow-ups.ts), so it never holds the agent's next question.
     const result = inTransaction(this.db, () => {
       const row = repo.settleClarification(this.db, pendingId, status, resolution);
       if (row === undefined) return undefined;
-      const message = this.rewriteMessage(row, extraMetadata);
-      return { row, message, task: store.recomputeTaskQuietly(row.taskId) };
+      return { row, message: this.rewriteMessage(row, extraMetadata) };
     });
     if (result === undefined) return undefined;
     this.followUps.settled(pendingId);
+    this.followUps.task(result.row.taskId);
     this.forwarded.delete(pendingId);
-    if (result.message !== undefined) store.announceUpdated(result.message);
-    if (result.task !== undefined) store.announceTask(result.task);
+    if (result.message !== undefined) this.options.store.announceUpdated(result.message);
     return result.row;
   }
 
