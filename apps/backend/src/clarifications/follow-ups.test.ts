@@ -111,7 +111,7 @@ describe("FollowUps", () => {
     assert.deepEqual(calls, ["recompute t1", "notify p2"]);
     assert.deepEqual(
       errors.map((e) => e.msg),
-      ["BUG: could not recompute tasks after a new question", "could not send a new question's notification"],
+      ["BUG: could not recompute the tasks of changed clarifications", "could not send a new question's notification"],
     );
     assert.equal(followUps.size, 0, "a bug is not retried");
   });

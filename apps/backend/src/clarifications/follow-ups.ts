@@ -125,12 +125,12 @@ export class FollowUps {
       if (!isStorageUnavailable(err)) {
         // Not the database's state but a bug: retrying would fail the same way. Said, not thrown:
         // this runs on its own turn of the event loop, where a throw would end the board.
-        this.options.logger.error("BUG: could not recompute tasks after a new question", { task_ids: taskIds, error: errorText(err) });
+        this.options.logger.error("BUG: could not recompute the tasks of changed clarifications", { task_ids: taskIds, error: errorText(err) });
         this.stale.clear();
         return [];
       }
       if (this.stale.size === 0) {
-        this.options.logger.error("could not update the state of a task with a new question; will retry", { task_ids: taskIds, error: errorText(err) });
+        this.options.logger.error("could not update the state of the tasks of changed clarifications; will retry", { task_ids: taskIds, error: errorText(err) });
       }
       for (const id of taskIds) this.stale.add(id);
       this.retryLater();
