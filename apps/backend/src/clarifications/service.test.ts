@@ -205,6 +205,27 @@ describe("ClarificationService over SQLite", () => {
     assert.equal(recorder.tasks.at(-1)!.pending_action, null);
   });
 
+  test("shutdown writes the settles the database refused, and then their tasks' state", async (t) => {
+    const { ctx } = liveSession();
+    const own = new ClarificationService({ ...service.options });
+    own.onElicitationRequested(ctx, requested("sd-1"));
+    await nextTurn();
+    assert.equal(task(ctx).pendingAction, "clarification");
+    const other = new Database(path.join(dir, "kandev.db"));
+    handle.sqlite.pragma("busy_timeout = 0");
+    t.after(() => {
+      handle.sqlite.pragma("busy_timeout = 1000");
+      other.close();
+    });
+    other.exec("BEGIN EXCLUSIVE");
+    own.onElicitationSettled(ctx, { pending_id: "sd-1", outcome: "cancelled", reason: "agent_cancelled" });
+    other.exec("ROLLBACK");
+    assert.equal(own.hasDeferredSettle("sd-1"), true, "refused during the lock, kept");
+    own.shutdown();
+    assert.equal(service.get("sd-1")!.status, "cancelled");
+    assert.deepEqual([task(ctx).state, task(ctx).pendingAction], ["IN_PROGRESS", null]);
+  });
+
   test("a question settled before its follow-up ran is not notified; its task does not wait", async () => {
     const { ctx } = liveSession();
     service.onElicitationRequested(ctx, requested("q-gone"));

@@ -57,8 +57,6 @@ export interface ClarificationServiceOptions {
   kandevWaitMs?: number;
   /** The session's live agentctl, or undefined when it is gone. */
   liveTarget: (sessionId: string) => ElicitationTarget | undefined;
-  /** Where a new question's follow-ups wait for the next turn of the event loop (default setImmediate; tests). */
-  defer?: (fn: () => void) => void;
 }
 
 /**
@@ -90,7 +88,6 @@ export class ClarificationService {
       announce: (task) => store.announceTask(task),
       notify: (f, task) => this.notifyQuestion(f, task),
       logger,
-      ...(options.defer !== undefined && { defer: options.defer }),
     });
     this.deferred = new DeferredSettles({
       apply: (pendingId, s) => void this.settleNow(pendingId, s.status, s.resolution, s.extra),
@@ -383,8 +380,9 @@ export class ClarificationService {
   /** Backend shutdown: waiters end (the stream is closing anyway); rows stay for the next start. */
   shutdown(): void {
     this.waiters.rejectAll(new ProtocolError("NOT_CONNECTED", "the board is shutting down"));
-    this.followUps.close();
+    // Deferred settles first: each one written queues its task's recompute, which close() runs.
     this.deferred.flush();
+    this.followUps.close();
     this.deferred.close();
   }
 
