@@ -36,14 +36,20 @@ interface Live {
 /**
  * fetch on a kept-alive socket the board closed as idle in the same instant (its 5 s keep-alive
  * timer and the request meet when the loop was busy): no byte of the request was read, so one
- * retry is safe. Counted, not hidden.
+ * retry is safe. Counted, not hidden. undici reports it as UND_ERR_SOCKET when the board's close
+ * arrives first (a FIN), and as ECONNRESET when the request was already in the socket the board
+ * closed (the kernel answers a close with unread data by a reset): seen once in `npm test`, on a
+ * POST /api/v1/tasks while ten sessions were starting. The board is in this process, so a reset
+ * is never its crash.
  */
+const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
+
 async function retryOnStaleSocket<T>(call: () => Promise<T>, retries: { count: number }): Promise<T> {
   try {
     return await call();
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code !== "UND_ERR_SOCKET") throw err;
+    if (code === undefined || !STALE_SOCKET.has(code)) throw err;
     retries.count += 1;
     return call();
   }
