@@ -11,6 +11,7 @@ import { mulberry32 } from "@kandev/mock-agent";
 import { respond } from "../clarification-helpers.js";
 import { WsClient, api, eventually } from "../helpers.js";
 import { LogCapture, heapAfterGcMiB, rssMiB, startBoard } from "./helpers.js";
+import { fetchFailureCode, retryOnStaleSocket } from "./stale-socket.js";
 
 const SESSIONS = Number(process.env.KANDEV_SOAK_SESSIONS ?? 100);
 const SECONDS = Number(process.env.KANDEV_SOAK_SECONDS ?? 60);
@@ -31,28 +32,6 @@ interface Live {
   /** When the last answer was posted; the next question's arrival closes a round trip. */
   answeredAt: number | null;
   asked: number;
-}
-
-/**
- * fetch on a kept-alive socket the board closed as idle in the same instant (its 5 s keep-alive
- * timer and the request meet when the loop was busy): no byte of the request was read, so one
- * retry is safe. Counted, not hidden. undici reports it as UND_ERR_SOCKET when the board's close
- * arrives first (a FIN), and as ECONNRESET when the request was already in the socket the board
- * closed (the kernel answers a close with unread data by a reset): seen once in `npm test`, on a
- * POST /api/v1/tasks while ten sessions were starting. The board is in this process, so a reset
- * is never its crash.
- */
-const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
-
-async function retryOnStaleSocket<T>(call: () => Promise<T>, retries: { count: number }): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code === undefined || !STALE_SOCKET.has(code)) throw err;
-    retries.count += 1;
-    return call();
-  }
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -90,12 +69,18 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
         live.asked += 1;
         if (live.answeredAt !== null && live.answeredAt >= soakStart) roundTrips.push({ at: now, ms: now - live.answeredAt });
         const think = 400 + rng.next() * 1200;
-        const answer = new Promise<void>((r) => setTimeout(r, think)).then(async () => {
-          live.answeredAt = Date.now();
-          const body = { answers: [{ question_id: "choice", selected_options: [stopping ? "stop" : "go"] }] };
-          const r = await retryOnStaleSocket(() => respond(base, m.metadata.pending_id as string, body), retries);
-          if (r.status !== 200) errors.push(`respond ${r.status} ${JSON.stringify(r.body)}`);
-        });
+        const answer = new Promise<void>((r) => setTimeout(r, think))
+          .then(async () => {
+            live.answeredAt = Date.now();
+            const body = { answers: [{ question_id: "choice", selected_options: [stopping ? "stop" : "go"] }] };
+            const r = await retryOnStaleSocket(() => respond(base, m.metadata.pending_id as string, body), retries);
+            if (r.status !== 200) errors.push(`respond ${r.status} ${JSON.stringify(r.body)}`);
+          })
+          // A failed answer is this test's failure, reported with the rest (below), never an
+          // unhandled rejection that leaves the test running until its file's timeout.
+          .catch((err: unknown) => {
+            errors.push(`respond failed: ${err instanceof Error ? err.message : String(err)} (${fetchFailureCode(err) ?? "no code"})`);
+          });
         inFlight.add(answer);
         void answer.finally(() => inFlight.delete(answer));
       });
@@ -142,10 +127,14 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
       const cpuLate = cpuPerTrip(cpu2, cpu3);
       stopping = true;
       // Every session's next answer is "stop": its turn ends; wait for all of them.
+      // A session whose answer failed never hears "stop": say why rather than that its turn did not end.
       await eventually(async () => {
         const tasks = (await api<Task[]>(base, "GET", "/api/v1/tasks")).body.filter((x) => bySession.has(x.session_id ?? ""));
         return tasks.length === SESSIONS && tasks.every((x) => x.state === "REVIEW") ? tasks : undefined;
-      }, "every soak turn ended", 30_000);
+      }, "every soak turn ended", 30_000).catch((err: unknown) => {
+        assert.deepEqual(errors, [], "every answer was accepted");
+        throw err;
+      });
       await Promise.all(inFlight);
       const heapEnd = heapAfterGcMiB();
       const ctlEnd = server.childPids().map(rssMiB);
