@@ -100,7 +100,19 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
           }),
         );
       }
-      await eventually(() => ([...bySession.values()].every((l) => l.asked > 0) ? true : undefined), "every session asked", 240_000);
+      // A session that ended without asking (it failed to start under the load) would keep this
+      // wait going to its end, past the file's budget: look for one once a second and stop at once.
+      let lookedAt = 0;
+      const ended = await eventually(async () => {
+        const silent = [...bySession.values()].filter((l) => l.asked === 0);
+        if (silent.length === 0) return [];
+        if (Date.now() - lookedAt < 1000) return undefined;
+        lookedAt = Date.now();
+        const tasks = (await retryOnStaleSocket(() => api<Task[]>(base, "GET", "/api/v1/tasks"), retries)).body;
+        const gone = tasks.filter((x) => silent.some((l) => l.taskId === x.id) && !["TODO", "IN_PROGRESS", "WAITING_FOR_INPUT"].includes(x.state));
+        return gone.length > 0 ? gone.map((x) => `task ${x.id}: ${x.state} (session ${x.session_state ?? "none"})`) : undefined;
+      }, "every session asked", 240_000);
+      assert.deepEqual(ended, [], "every soak session started and asked");
       t.diagnostic(`${SESSIONS} sessions started and asking in ${Date.now() - startedAt} ms (${server.childPids().length} agentctl processes)`);
 
       const seconds = Math.max(MIN_SECONDS, Math.min(SECONDS, (fileStart + FILE_BUDGET_MS - TEARDOWN_RESERVE_MS - Date.now()) / 1000));
