@@ -32,6 +32,8 @@ interface Live {
   /** When the last answer was posted; the next question's arrival closes a round trip. */
   answeredAt: number | null;
   asked: number;
+  /** The question last taken up: a push and the pick-up after subscribing may both bring it. */
+  lastPendingId: string | null;
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -56,15 +58,10 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
     const ws = await WsClient.connect(base);
     try {
       assert.equal((await api(base, "POST", "/api/v1/agent-profiles", { id: "soak", name: "soak", command: [process.execPath, SOAK_AGENT] })).status, 201);
-      ws.socket.on("message", (data) => {
-        // WsClient keeps every frame (its own listener ran first); this heap is measured, so drop them.
-        ws.frames.length = 0;
-        const f = JSON.parse(data.toString()) as Envelope;
-        if (f.action !== "session.message.added") return;
-        const m = (f.payload as { message: Message }).message;
-        if (m.type !== "clarification_request" || m.metadata.status !== "pending") return;
-        const live = bySession.get(m.session_id);
-        if (live === undefined) return;
+      // A question is taken up once, whether its push or the pick-up after subscribing (below) brings it.
+      const onQuestion = (live: Live, pendingId: string) => {
+        if (live.lastPendingId === pendingId) return;
+        live.lastPendingId = pendingId;
         const now = Date.now();
         live.asked += 1;
         if (live.answeredAt !== null && live.answeredAt >= soakStart) roundTrips.push({ at: now, ms: now - live.answeredAt });
@@ -73,7 +70,7 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
           .then(async () => {
             live.answeredAt = Date.now();
             const body = { answers: [{ question_id: "choice", selected_options: [stopping ? "stop" : "go"] }] };
-            const r = await retryOnStaleSocket(() => respond(base, m.metadata.pending_id as string, body), retries);
+            const r = await retryOnStaleSocket(() => respond(base, pendingId, body), retries);
             if (r.status !== 200) errors.push(`respond ${r.status} ${JSON.stringify(r.body)}`);
           })
           // A failed answer is this test's failure, reported with the rest (below), never an
@@ -83,6 +80,16 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
           });
         inFlight.add(answer);
         void answer.finally(() => inFlight.delete(answer));
+      };
+      ws.socket.on("message", (data) => {
+        // WsClient keeps every frame (its own listener ran first); this heap is measured, so drop them.
+        ws.frames.length = 0;
+        const f = JSON.parse(data.toString()) as Envelope;
+        if (f.action !== "session.message.added") return;
+        const m = (f.payload as { message: Message }).message;
+        if (m.type !== "clarification_request" || m.metadata.status !== "pending") return;
+        const live = bySession.get(m.session_id);
+        if (live !== undefined) onQuestion(live, m.metadata.pending_id as string);
       });
 
       // Start every session (ten at a time, each asks at once) and wait for every first question.
@@ -95,8 +102,18 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
               retries,
             );
             assert.equal(created.status, 201);
-            bySession.set(created.body.session.id, { sessionId: created.body.session.id, taskId: created.body.task.id, answeredAt: null, asked: 0 });
-            await ws.request("subscribe", { task_id: created.body.task.id });
+            const live: Live = { sessionId: created.body.session.id, taskId: created.body.task.id, answeredAt: null, asked: 0, lastPendingId: null };
+            bySession.set(live.sessionId, live);
+            await ws.request("subscribe", { task_id: live.taskId });
+            // The agent asks at once, so its question may have been pushed before this subscription
+            // took effect: pick up what is already pending, as a browser does after subscribing.
+            const pending = await retryOnStaleSocket(
+              () => api<Array<{ pending_id: string }>>(base, "GET", `/api/v1/clarifications?session_id=${live.sessionId}&status=pending`),
+              retries,
+            );
+            assert.equal(pending.status, 200);
+            // Only while nothing came by push: a reply computed before an answer must not revive its question.
+            if (live.asked === 0) for (const c of pending.body) onQuestion(live, c.pending_id);
           }),
         );
       }
