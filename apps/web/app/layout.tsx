@@ -6,6 +6,7 @@ import { serverT } from "../lib/i18n-server";
 import { requestLanguage } from "../lib/language-server";
 import "./globals.css";
 import "./board.css";
+import "./state-icons.css";
 import "./task.css";
 import "./clarification.css";
 import "./notifications.css";
