@@ -28,6 +28,15 @@ import { createWebHandler } from "./web.js";
 import { BrowserHub } from "./ws/hub.js";
 
 /** Options of {@link startServer}; main.ts fills them from the environment, tests directly. */
+/**
+ * How long an idle keep-alive connection stays open (Node's default is 5 s). It is sent to clients
+ * as `Keep-Alive: timeout=65`, and those that honour it (undici, Node's fetch) close an idle socket
+ * a second before the board would, instead of sending on one the board is closing. A client that
+ * keeps its sockets longer (a browser) still meets the board's close, but after 65 idle seconds
+ * instead of 5. Idle connections cost a socket each; the board has a handful of clients.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface ServerOptions {
   dbPath: string;
   host?: string;
@@ -169,6 +178,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext });
 
   const server = http.createServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   let web: Awaited<ReturnType<typeof createWebHandler>> | null = null;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
