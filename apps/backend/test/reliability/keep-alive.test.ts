@@ -13,7 +13,7 @@ function get(url: string, agent: http.Agent): Promise<{ status: number; keepAliv
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: res.headers["keep-alive"], reused: req.reusedSocket }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: res.headers["keep-alive"]?.toString(), reused: req.reusedSocket }));
     });
     req.on("error", reject);
   });
