@@ -27,7 +27,6 @@ import { upsertBuiltinProfile } from "./repos/profiles.js";
 import { createWebHandler } from "./web.js";
 import { BrowserHub } from "./ws/hub.js";
 
-/** Options of {@link startServer}; main.ts fills them from the environment, tests directly. */
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). It is sent to clients
  * as `Keep-Alive: timeout=65`, and those that honour it (undici, Node's fetch) close an idle socket
@@ -37,6 +36,7 @@ import { BrowserHub } from "./ws/hub.js";
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** Options of {@link startServer}; main.ts fills them from the environment, tests directly. */
 export interface ServerOptions {
   dbPath: string;
   host?: string;
