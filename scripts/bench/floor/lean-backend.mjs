@@ -5,7 +5,7 @@
 // settle when agentctl reports it. It checkpoints as the board does (apps/backend/src/db/checkpointer.ts):
 // a worker thread every second, and one catch-up checkpoint on its own connection once the worker has
 // copied a WAL of 65,536 frames. No zod, no drizzle, no task state, no notification, no settle push
-// (see "A lean board beside the product" in docs/BENCHMARKS.md).
+// (see "A lean board beside the product" in docs/benchmarks/analysis-2026-12-02.md).
 // argv: [ports as a JSON array, a directory for its database]. Prints {"event":"listening","port":N};
 // exits on SIGTERM or when its stdin closes.
 import { randomUUID } from "node:crypto";

@@ -11,7 +11,7 @@
  * (SQLite's locks only: while the WAL's pages are written out, by the worker's fsync or the
  * kernel's own writeback, the board's writes and reads of them can still wait on the disk; on a
  * slow disk that is the board's longest pause. See "The board-wide pauses are the disk" in
- * docs/BENCHMARKS.md.)
+ * docs/benchmarks/analysis-2026-12-01.md.)
  *
  * A PASSIVE checkpoint never makes the WAL start over: SQLite restarts it at the first write that
  * begins with every frame already in the database file, and with a writer that never pauses (the
