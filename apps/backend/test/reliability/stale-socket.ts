@@ -3,7 +3,8 @@
 /**
  * fetch on a kept-alive socket the board closed as idle in the same instant (its keep-alive timer,
  * KEEP_ALIVE_TIMEOUT_MS in server.ts, and the request meet when the loop was busy; rare since that
- * timer is 65 s, as undici then closes first): no byte of the request was read, so a retry is safe. undici reports it as UND_ERR_SOCKET when the board's close arrives first (a FIN), and
+ * timer is 65 s, as undici then closes first): no byte of the request was read, so a retry is
+ * safe. undici reports it as UND_ERR_SOCKET when the board's close arrives first (a FIN), and
  * as ECONNRESET when the request was already in the socket the board closed (the kernel answers a
  * close with unread data by a reset). The board is in the test's process, so a reset is never its
  * crash.
