@@ -56,8 +56,6 @@ export interface ServerOptions {
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
-  /** How many CPU nice levels below the board agentctl and its agent run (env.ts KANDEV_AGENT_NICE); 0 (the board's own) unless given. */
-  agentNice?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
   /** Folders whose node_modules/.bin may hold locally installed agents (the presets look there, then in `cwd`). */
@@ -124,7 +122,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env: options.childEnv ?? {},
     logger,
     host: "127.0.0.1",
-    ...(options.agentNice !== undefined && { nice: options.agentNice }),
   });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
