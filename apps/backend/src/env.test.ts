@@ -51,15 +51,6 @@ describe("loadEnv", () => {
     );
   });
 
-  test("KANDEV_AGENT_NICE: agents yield the CPU by default; 0-19; anything else stops the start", () => {
-    assert.equal(loadEnv({}, "/w").agentNice, 10);
-    assert.equal(loadEnv({ KANDEV_AGENT_NICE: "0" }, "/w").agentNice, 0);
-    assert.equal(loadEnv({ KANDEV_AGENT_NICE: "19" }, "/w").agentNice, 19);
-    for (const bad of ["20", "-1", "2.5", "low"]) {
-      assert.throws(() => loadEnv({ KANDEV_AGENT_NICE: bad }, "/w"), (err: Error) => err.message.includes("KANDEV_AGENT_NICE"), bad);
-    }
-  });
-
   test("empty variables count as unset", () => {
     const env = loadEnv({ KANDEV_PORT: "", KANDEV_FEATURES_ACP_ELICITATION: " " }, "/w");
     assert.equal(env.port, 38429);

@@ -24,12 +24,7 @@ export interface BackendEnv {
   agentDirs: string[];
   /** KANDEV_AGENT_INITIALIZE_TIMEOUT in ms, when set. */
   initializeTimeoutMs?: number;
-  /** KANDEV_AGENT_NICE: how many nice levels below the board agentctl and its agent run (0-19, default 10). */
-  agentNice: number;
 }
-
-/** Agents (and their builds and tests) yield the CPU to the board and the operator's desktop. */
-export const DEFAULT_AGENT_NICE = 10;
 
 const booleanText = z
   .string()
@@ -75,7 +70,6 @@ const EnvSchema = z.object({
   KANDEV_SERVE_WEB: optional(booleanText).transform((v) => v ?? true),
   KANDEV_AGENT_DIR: optional(z.string()),
   KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
-  KANDEV_AGENT_NICE: optional(z.coerce.number().int().min(0).max(19)).transform((v) => v ?? DEFAULT_AGENT_NICE),
 });
 
 /**
@@ -128,7 +122,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     childEnv,
     agentDirs: env.KANDEV_AGENT_DIR !== undefined ? [path.resolve(cwd, env.KANDEV_AGENT_DIR)] : [],
     ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
-    agentNice: env.KANDEV_AGENT_NICE,
   };
 }
 

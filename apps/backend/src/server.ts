@@ -1,11 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type Database from "better-sqlite3";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
 import type { AgentEventMessage } from "./agentctl/client.js";
 import { LocalExecutor } from "./agentctl/local-executor.js";
 import { ClarificationService } from "./clarifications/service.js";
-import { startCheckpointer, type Checkpointer } from "./db/checkpointer.js";
 import { openDatabase } from "./db/client.js";
 import type { FlagKey, Profile } from "./flags/registry.js";
 import { FlagService } from "./flags/service.js";
@@ -53,15 +51,11 @@ export interface ServerOptions {
   childEnv?: Record<string, string>;
   logger?: Logger;
   migrationsFolder?: string;
-  /** WAL checkpoints in a worker thread every this many ms (default 1000); 0 leaves them to SQLite, in the board's thread. */
-  checkpointIntervalMs?: number;
   /** Overrides for the built packages (defaults: resolved through node_modules). */
   agentctlCli?: string;
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
-  /** How many CPU nice levels below the board agentctl and its agent run (env.ts KANDEV_AGENT_NICE); 0 (the board's own) unless given. */
-  agentNice?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
   /** Folders whose node_modules/.bin may hold locally installed agents (the presets look there, then in `cwd`). */
@@ -111,12 +105,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const allowedOrigins = options.allowedOrigins ?? [];
   const database = openDatabase(options.dbPath, options.migrationsFolder !== undefined ? { migrationsFolder: options.migrationsFolder } : {});
   const db = database.db;
-  // Started last, once nothing else can fail the start (until then SQLite checkpoints itself).
-  let checkpointer: Checkpointer | null = null;
-  const closeDatabase = async () => {
-    await checkpointer?.stop();
-    database.close();
-  };
   upsertBuiltinProfile(db, { id: MOCK_PROFILE_ID, name: "Mock agent", command: [process.execPath, options.mockAgentCli ?? mockAgentCliPath()] });
   const flags = new FlagService(db, options.profile ?? "prod", options.flagEnv ?? {});
   const hub = new BrowserHub({ allowedOrigins, logger });
@@ -134,7 +122,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env: options.childEnv ?? {},
     logger,
     host: "127.0.0.1",
-    ...(options.agentNice !== undefined && { nice: options.agentNice }),
   });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
@@ -270,7 +257,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (err) {
     hub.close();
-    await closeDatabase();
+    database.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -281,10 +268,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hub.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await closeDatabase();
+    database.close();
     throw err;
   }
-  checkpointer = await startBackgroundCheckpoints(database.sqlite, options, logger);
   const urlHost = host.includes(":") ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
@@ -306,23 +292,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.closeAllConnections();
         await stopped;
         await web?.close();
-        await closeDatabase();
+        database.close();
       })()),
   };
-}
-
-/**
- * WAL checkpoints in a worker thread (db/checkpointer.ts), unless `checkpointIntervalMs` is 0. A
- * worker that cannot start leaves SQLite's automatic checkpoints on, and the board runs on.
- */
-async function startBackgroundCheckpoints(sqlite: Database.Database, options: ServerOptions, logger: Logger): Promise<Checkpointer | null> {
-  if (options.checkpointIntervalMs === 0) return null;
-  try {
-    return await startCheckpointer(sqlite, options.dbPath, { logger, ...(options.checkpointIntervalMs !== undefined && { intervalMs: options.checkpointIntervalMs }) });
-  } catch (err) {
-    logger.warn("WAL checkpoints stay in the board's thread: the checkpoint worker did not start", { error: err instanceof Error ? err.message : String(err) });
-    return null;
-  }
 }
 
 /** The 403 body of a request whose Host the board does not know (DNS rebinding). */

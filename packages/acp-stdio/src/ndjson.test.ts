@@ -78,7 +78,7 @@ describe("stdioJsonStream", () => {
     assert.equal(written[1], '{"jsonrpc":"2.0","id":7,"result":{}}\n');
   });
 
-  test("onWrite sees each message, the SDK's and send's, just before it is encoded, and what it changes is what is written", async () => {
+  test("onWrite sees each message just before it is encoded, and what it changes is what is written", async () => {
     const stdin = new PassThrough();
     const written: string[] = [];
     stdin.on("data", (c: Buffer) => written.push(c.toString()));
@@ -93,8 +93,8 @@ describe("stdioJsonStream", () => {
     });
     const writer = stream.writable.getWriter();
     await writer.write({ jsonrpc: "2.0", id: 1, result: {} } as acp.AnyMessage);
+    await writer.write({ jsonrpc: "2.0", method: "n" } as acp.AnyMessage);
     writer.releaseLock();
-    stream.send({ jsonrpc: "2.0", method: "n" } as acp.AnyMessage);
     assert.deepEqual(seen, [{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", method: "n" }]);
     assert.deepEqual(written, ['{"jsonrpc":"2.0","id":1,"result":{},"stamped":1}\n', '{"jsonrpc":"2.0","method":"n","stamped":2}\n']);
   });

@@ -103,15 +103,15 @@ export interface StdioStreamOptions {
   /** Messages read but not yet taken by the SDK before the agent's stdout is paused. */
   highWaterMark?: number;
   /**
-   * Sees every message (the SDK's and `send`'s) just before it is encoded and written, and may
-   * change it: the last moment before its bytes reach the pipe (the mock agent stamps the
-   * benchmark's send times here).
+   * Sees every message the SDK writes just before it is encoded and written, and may change it:
+   * the last moment before its bytes reach the pipe (the mock agent stamps the benchmark's send
+   * times here).
    */
   onWrite?: (message: acp.AnyMessage) => void;
 }
 
-/** The ACP `Stream` over an agent's stdin/stdout, plus `send` to write a message beside the SDK. */
-export function stdioJsonStream(stdin: Writable, stdout: Readable, options: StdioStreamOptions): acp.Stream & { send: (message: acp.AnyMessage) => void } {
+/** The ACP `Stream` over an agent's stdin/stdout. */
+export function stdioJsonStream(stdin: Writable, stdout: Readable, options: StdioStreamOptions): acp.Stream {
   /** Set once a write to the agent failed: every later write fails with it (the SDK then closes). */
   let writeError: Error | null = null;
   let onWriteError: (err: Error) => void = () => {};
@@ -219,5 +219,5 @@ export function stdioJsonStream(stdin: Writable, stdout: Readable, options: Stdi
     close: () => new Promise<void>((resolve) => stdin.end(resolve)),
     abort: (reason) => void stdin.destroy(reason instanceof Error ? reason : undefined),
   });
-  return { readable, writable, send: (message) => void write(message)?.catch(() => undefined) };
+  return { readable, writable };
 }

@@ -3,8 +3,6 @@ import type { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { ACP_MAX_FRAME_BYTES, guardAcpMessage } from "./acp-guard.js";
 import { stdioJsonStream } from "@kandev/acp-stdio";
-import type { CancelSignal } from "./cancel-signal.js";
-import { DirectElicitations } from "./direct-elicitations.js";
 import { rawElicitationParams } from "./elicitation/index.js";
 import { UpdateBarrier } from "./update-barrier.js";
 
@@ -12,7 +10,7 @@ export interface AcpClientHooks {
   onSessionUpdate: (notification: acp.SessionNotification) => void;
   onPermission: (params: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
   /** Gets the params exactly as received: the elicitation manager validates them itself. */
-  onElicitation: (params: unknown, signal: CancelSignal) => Promise<acp.CreateElicitationResponse>;
+  onElicitation: (params: unknown, signal: AbortSignal) => Promise<acp.CreateElicitationResponse>;
   /** Any frame arrived from the agent (feeds the idle watchdog). */
   onActivity: () => void;
   /** Diagnostics: messages the guard replaced or dropped (acp-guard.ts). */
@@ -36,7 +34,6 @@ export function connectAcp(
   hooks: AcpClientHooks,
 ): AcpLink {
   const barrier = new UpdateBarrier();
-  let direct: DirectElicitations | null = null;
   const stream = stdioJsonStream(stdio.stdin, stdio.stdout, {
     maxMessageBytes: ACP_MAX_FRAME_BYTES,
     onMessage(raw) {
@@ -49,17 +46,9 @@ export function connectAcp(
       const message = verdict.action === "replace" ? verdict.message : raw;
       if (verdict.action === "replace") hooks.log(`agentctl: ACP ${verdict.note}`);
       if (isSessionUpdateNotification(message as acp.AnyMessage)) barrier.seen();
-      // elicitation/create is answered beside the SDK (direct-elicitations.ts); the rest goes through it.
-      return direct !== null && direct.take(message) ? null : (message as acp.AnyMessage);
+      return message as acp.AnyMessage;
     },
   });
-  const elicitations = new DirectElicitations({
-    handle: (params, signal) => hooks.onElicitation(params, signal),
-    send: (message) => stream.send(message),
-    ready: () => barrier.idle,
-    defer: (fn) => void setImmediate(fn),
-  });
-  direct = elicitations;
   const app = acp
     .client({ name: "kandev-agentctl" })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
@@ -67,16 +56,14 @@ export function connectAcp(
       hooks.onSessionUpdate(params);
     })
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => hooks.onPermission(params, signal))
-    // Requests DirectElicitations takes never reach this; it stays for any the SDK would still see.
     // rawElicitationParams replaces the SDK's params schema, so a malformed body is declined by the
-    // manager instead of being answered -32602 by the SDK before any handler runs (AC-18).
+    // manager instead of being answered -32602 by the SDK before any handler runs (AC-18). The SDK
+    // answers with its JSON-RPC envelope; `signal` aborts on the agent's $/cancel_request (-32800)
+    // and when the connection closes.
     .onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) =>
       hooks.onElicitation(params, signal),
     );
   const connection = app.connect({ readable: stream.readable, writable: stream.writable });
-  void connection.closed
-    .then(() => elicitations.closeAll(connection.signal.reason ?? new Error("ACP connection closed")))
-    .catch((err: unknown) => hooks.log(`agentctl: BUG: closing open elicitation requests: ${err instanceof Error ? err.message : String(err)}`));
   return { connection, updatesDrained: () => barrier.drain() };
 }
 

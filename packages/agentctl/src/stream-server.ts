@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer, WebSocket, type RawData } from "ws";
-import { AGENT_STREAM_PATH, TickCork, eventId, rawSocketOf, type Envelope } from "@kandev/protocol";
+import { AGENT_STREAM_PATH, eventId, type Envelope } from "@kandev/protocol";
 import { bearerToken, tokenMatches } from "./token.js";
 
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
@@ -68,14 +68,7 @@ export async function startStreamServer(options: StreamServerOptions): Promise<S
   /** Events sent on a connection lately, replayed on the next one (see REPLAY_WINDOW_MS). */
   const recent: Array<{ at: number; text: string }> = [];
   const now = options.now ?? Date.now;
-  // Frames sent while handling one input (an answer's settle event and its response) leave in one
-  // write: the socket stays corked until the promise continuations of that I/O event have run.
-  const cork = new TickCork((flush) => setImmediate(flush));
-  const send = (ws: WebSocket, text: string) => {
-    const raw = rawSocketOf(ws);
-    if (raw !== undefined) cork.cork(raw);
-    ws.send(text);
-  };
+  const send = (ws: WebSocket, text: string) => ws.send(text);
   const forgetOld = () => {
     const cutoff = now() - REPLAY_WINDOW_MS;
     while (recent.length > 0 && (recent.length > REPLAY_LIMIT || recent[0]!.at < cutoff)) recent.shift();

@@ -31,12 +31,3 @@ test("drain gives up after maxWaitMs when an update is never handled", async () 
   await b.drain();
   assert.ok(Date.now() - t0 >= 15);
 });
-
-test("idle says whether every update seen so far was handled", () => {
-  const b = new UpdateBarrier(50);
-  assert.equal(b.idle, true);
-  b.seen();
-  assert.equal(b.idle, false);
-  b.handled();
-  assert.equal(b.idle, true);
-});

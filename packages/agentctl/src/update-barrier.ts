@@ -24,11 +24,6 @@ export class UpdateBarrier {
     this.release();
   }
 
-  /** True when every update seen so far has been handled (drain() would resolve at once). */
-  get idle(): boolean {
-    return this.handledCount >= this.seenCount;
-  }
-
   /** Resolves once every update seen before this call has been handled (or after maxWaitMs). */
   drain(): Promise<void> {
     const target = this.seenCount;

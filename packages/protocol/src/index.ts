@@ -14,8 +14,6 @@ export {
 } from "./envelope.js";
 export type { ErrorCode, ErrorPayload, EnvelopeType, Envelope } from "./envelope.js";
 export { EVENT_ID_PREFIX, eventId, eventSeq } from "./event-seq.js";
-export { TickCork, rawSocketOf } from "./tick-cork.js";
-export type { Corkable } from "./tick-cork.js";
 export { TaskStateSchema, SessionStateSchema, PendingActionSchema } from "./states.js";
 export type { TaskState, SessionState, PendingAction } from "./states.js";
 export {

@@ -2,18 +2,16 @@
 // any board must on a question. It parses and checks each agentctl event; writes the question
 // durably before its one push (a message row and a clarification row in one transaction, WAL,
 // synchronous = NORMAL, as the board's database); records an answer before forwarding it, and the
-// settle when agentctl reports it. It checkpoints as the board does (apps/backend/src/db/checkpointer.ts):
-// a worker thread every second, and one catch-up checkpoint on its own connection once the worker has
-// copied a WAL of 65,536 frames. No zod, no drizzle, no task state, no notification, no settle push
+// settle when agentctl reports it. Checkpoints as the board's: SQLite's automatic one, at its
+// default of 1,000 pages, and `journal_size_limit` (apps/backend/src/db/client.ts). No zod, no
+// drizzle, no task state, no notification, no settle push
 // (see "A lean board beside the product" in docs/benchmarks/analysis-2026-12-02.md).
 // argv: [ports as a JSON array, a directory for its database]. Prints {"event":"listening","port":N};
 // exits on SIGTERM or when its stdin closes.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { WebSocketServer } from "ws";
 import { connectAll, serve } from "./relay-process.mjs";
@@ -24,7 +22,6 @@ const file = path.join(dir, "lean.db");
 const db = new Database(file);
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
-db.pragma("wal_autocheckpoint = 0");
 db.pragma("journal_size_limit = 268435456");
 db.exec(`CREATE TABLE messages (id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE, session TEXT NOT NULL, created_at TEXT NOT NULL, body TEXT NOT NULL, requests_input INTEGER NOT NULL);
 CREATE INDEX messages_session ON messages (session, id);
@@ -43,38 +40,6 @@ const record = db.transaction((p) => {
 });
 const answer = db.transaction((pendingId, text) => answerClarification.run(text, pendingId).changes === 1);
 const settle = db.transaction((pendingId) => settleMessage.run(pendingId));
-
-const checkpointer = new Worker(
-  `const { parentPort, workerData } = require("node:worker_threads");
-  const db = new (require(workerData.driver))(workerData.file);
-  db.pragma("busy_timeout = 50");
-  let failing = null;
-  setInterval(() => {
-    try {
-      const [r] = db.pragma("wal_checkpoint(PASSIVE)");
-      failing = null;
-      if (r.log >= 65536) parentPort.postMessage({ restart: db.pragma("wal_checkpoint(PASSIVE)")[0].log });
-    } catch (err) {
-      // Said once when it starts failing, not every second: the lean board's figures then come
-      // from a WAL that only grows, and whoever reads them must know.
-      if (failing !== err.message) parentPort.postMessage({ failed: err.message });
-      failing = err.message;
-    }
-  }, 1000);`,
-  { eval: true, workerData: { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file } },
-);
-checkpointer.unref();
-checkpointer.on("message", (m) => {
-  if (m.failed !== undefined) process.stderr.write(`lean backend: WAL checkpoint failed: ${m.failed}\n`);
-  else db.pragma("wal_checkpoint(PASSIVE)");
-});
-// Without its worker the WAL would grow without bound: go back to SQLite's own checkpoints, and say so.
-const withoutWorker = (why) => {
-  process.stderr.write(`lean backend: the checkpoint worker stopped (${why}); SQLite's automatic checkpoints from now on\n`);
-  if (db.open) db.pragma("wal_autocheckpoint = 1000");
-};
-checkpointer.on("error", (err) => withoutWorker(err.message));
-checkpointer.on("exit", (code) => withoutWorker(`exit code ${code}`));
 
 function fail(why) {
   process.stderr.write(`lean backend: ${why}\n`);

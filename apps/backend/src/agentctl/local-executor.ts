@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "../logger.js";
-import { AutogroupNicer, lowerPriority } from "./priority.js";
 
 /** How much of agentctl's stderr we keep for error messages. */
 const STDERR_TAIL_BYTES = 4096;
@@ -24,15 +23,6 @@ export interface LocalExecutorOptions {
   /** How long agentctl may take to print its listening line. */
   startTimeoutMs?: number;
   host?: string;
-  /**
-   * How many CPU nice levels below the board agentctl runs, set as it starts, before it spawns the
-   * agent, which inherits it (so do the agent's own builds and tests): the process's nice value
-   * and, where the kernel groups sessions (autogroups, priority.ts), its session's. Under
-   * contention the board's one thread, which every question and answer crosses twice, then waits
-   * for a core behind no agent; with cores to spare it changes nothing. 0 or unset leaves the
-   * board's own.
-   */
-  nice?: number;
 }
 
 /**
@@ -109,8 +99,6 @@ export class AgentctlProcess {
 /** Starts agentctl processes (one per session) and remembers them so none outlives the backend. */
 export class LocalExecutor {
   private readonly children = new Set<AgentctlProcess>();
-  /** One queue for the whole board: the kernel's limit on autogroup changes is machine-wide. */
-  private readonly autogroups = new AutogroupNicer();
 
   constructor(private readonly options: LocalExecutorOptions) {}
 
@@ -123,7 +111,6 @@ export class LocalExecutor {
       stdio: ["pipe", "pipe", "pipe"],
       env: { ...this.options.env, AGENTCTL_TOKEN: token },
     });
-    if (child.pid !== undefined) this.lowerPriorityOf(child.pid);
     const proc = new AgentctlProcess(child, token, host);
     this.children.add(proc);
     void proc.exited.then((info) => {
@@ -141,20 +128,6 @@ export class LocalExecutor {
     }
     this.options.logger.debug("agentctl listening", { pid: proc.pid, port: proc.port });
     return proc;
-  }
-
-  /**
-   * Never fatal: the session just runs at the board's priority. The autogroup's nice is set in the
-   * background (the kernel may make an unprivileged board wait for it, priority.ts); it is the
-   * session's, so it covers the agent whenever agentctl spawns it.
-   */
-  private lowerPriorityOf(pid: number): void {
-    const { logger, nice = 0 } = this.options;
-    const problem = lowerPriority(pid, nice);
-    if (problem !== null) logger.warn("could not lower agentctl's CPU priority", { pid, error: problem });
-    void this.autogroups.lower(pid, nice).then((why) => {
-      if (why !== null) logger.warn("could not lower the CPU priority of agentctl's session", { pid, error: why });
-    });
   }
 
   pids(): number[] {

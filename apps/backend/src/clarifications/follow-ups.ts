@@ -33,9 +33,9 @@ export interface FollowUpsOptions {
  * action (the waiting-for-input icon), recomputed in a transaction of its own and pushed, then the
  * notification. A settled question's task is recomputed the same way (`task`). Done on the next
  * turn of the event loop (setImmediate), so neither holds a push: the browser hub writes a
- * message's frame as soon as the handler that stored it returns (ws/hub.ts, TickCork), and a
- * question's or a settle's own write is only its record and message (see INVARIANTS.md). All the
- * tasks of one turn share one recompute.
+ * message's frame as soon as the handler that stored it sends it (ws/hub.ts), and a question's or
+ * a settle's own write is only its record and message (see INVARIANTS.md). All the tasks of one
+ * turn share one recompute.
  *
  * A recompute the database refuses (locked, full) is tried again until it is written: the task's
  * icon is derived state, recomputed from the records, so a later try loses nothing. The

@@ -9,7 +9,11 @@ import * as schema from "./schema.js";
 /** How long a write waits for another connection's lock before failing (see openDatabase). */
 export const BUSY_TIMEOUT_MS = 1000;
 
-/** The WAL file's size once it starts over (the checkpointer's restart point, db/checkpointer.ts). */
+/**
+ * The most a WAL file keeps on disk once it starts over. SQLite's own automatic checkpoint (every
+ * 1,000 pages, its default) keeps the WAL near 4 MB; a WAL that grew past this while a long read
+ * held checkpoints back is cut back to it when it next starts over.
+ */
 export const JOURNAL_SIZE_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** The drizzle handle every repository function takes. */
@@ -17,7 +21,7 @@ export type Db = BetterSQLite3Database<typeof schema>;
 
 export interface DatabaseHandle {
   db: Db;
-  /** The better-sqlite3 connection under `db` (pragmas, the checkpointer). */
+  /** The better-sqlite3 connection under `db` (pragmas). */
   sqlite: Database.Database;
   /** Closes the SQLite file; safe to call twice. */
   close(): void;
@@ -46,7 +50,8 @@ export function openDatabase(file: string, options: { migrationsFolder?: string 
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
-    // When the WAL starts over (db/checkpointer.ts), a file grown past this under load is cut back.
+    // Checkpoints: SQLite's automatic one (wal_autocheckpoint, default 1,000 pages) in the commit
+    // that fills the WAL; when the WAL starts over, a file grown past this is cut back.
     sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });

@@ -28,11 +28,12 @@ describe("repositories over a real SQLite file", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test("openDatabase creates the folder, applies migrations and sets WAL + foreign keys", () => {
+  test("openDatabase creates the folder, applies migrations and sets WAL (SQLite's own checkpoints) + foreign keys", () => {
     const raw = new Database(path.join(dir, "nested", "kandev.db"), { readonly: true });
     try {
       assert.equal(raw.pragma("journal_mode", { simple: true }), "wal");
       assert.equal(handle.sqlite.pragma("journal_size_limit", { simple: true }), JOURNAL_SIZE_LIMIT_BYTES);
+      assert.equal(handle.sqlite.pragma("wal_autocheckpoint", { simple: true }), 1000, "SQLite's own checkpoints, at its default");
       const names = (raw.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>).map((r) => r.name);
       for (const t of ["tasks", "sessions", "turns", "messages", "agent_profiles", "runtime_flag_overrides", "notification_deliveries"]) {
         assert.ok(names.includes(t), `table ${t}`);

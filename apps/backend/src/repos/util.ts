@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import type { Db } from "../db/client.js";
-import { compileQuery } from "./compiled-query.js";
 
 /** Timestamps are written by the application so every row of one event shares the same clock. */
 export const nowIso = (): string => new Date().toISOString();
@@ -13,16 +12,19 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
 /**
  * A query built and prepared once per database handle, then run with `sql.placeholder` values.
  * For the queries on every question's round trip: building a drizzle query's SQL costs far more
- * than running it (profiled by `npm run bench`: about 0.3 ms against 0.02 ms on the 2-core
- * machine, and a round trip runs about twenty of them; docs/BENCHMARKS.md). `key` names the
- * query's shape: one key, one SQL text. Its parameters are filled and its rows mapped by functions
- * made for it (compiled-query.ts).
+ * than running it (`select ... from tasks where id = ?` 320 µs through the builder, 19.5 µs
+ * prepared once, on the 2-core machine; a round trip runs about twenty). Speed code, so its figure
+ * (STYLE.md rule 19): it cut the backend's CPU per question round trip from 11.5 and 13.1 ms to 4.9
+ * and 4.3 ms, about 2.5x, same conditions (`npm run bench`, 5 sessions; docs/benchmarks/
+ * analysis-2026-11-30.md, "What was fixed: a drizzle query built for every statement"; landed with
+ * 06584de). `key` names the query's shape: one key, one SQL text. drizzle fills its parameters and
+ * maps its rows as for any prepared query.
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   let byKey = preparedByDb.get(db);
   if (byKey === undefined) preparedByDb.set(db, (byKey = new Map()));
   let query = byKey.get(key) as T | undefined;
-  if (query === undefined) byKey.set(key, (query = compileQuery(build(db))));
+  if (query === undefined) byKey.set(key, (query = build(db)));
   return query;
 }
 

@@ -5,11 +5,9 @@ import {
   BROWSER_NOTIFICATIONS,
   BROWSER_REQUESTS,
   ProtocolError,
-  TickCork,
   errorFrame,
   notificationFrame,
   parseEnvelope,
-  rawSocketOf,
   responseFrame,
   toErrorPayload,
   type BrowserNotification,
@@ -56,14 +54,12 @@ export function topicOf(params: SubscribeParams): string {
  * The browser WebSocket at /ws: subscriptions per socket, fan-out of task/session/message updates,
  * notifications to everyone. Every outgoing payload matches BROWSER_NOTIFICATIONS: tasks, sessions,
  * messages and notifications were validated when they were built (views.ts, notifications/), so
- * they are not parsed again here; session log lines are validated here. A socket written to is
- * corked until the current tick's work is done, so the frames of one event leave in one write.
+ * they are not parsed again here; session log lines are validated here.
  */
 export class BrowserHub implements Publisher, LogPublisher {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly cork = new TickCork((flush) => process.nextTick(flush));
 
   constructor(private readonly options: { allowedOrigins: readonly string[]; logger: Logger }) {
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
@@ -114,7 +110,6 @@ export class BrowserHub implements Publisher, LogPublisher {
   /** Closes every browser socket (server shutdown). */
   close(): void {
     clearInterval(this.heartbeat);
-    this.cork.flush(); // frames of this tick leave before the sockets are cut
     for (const c of this.clients) c.socket.close(1001, "server shutting down");
     for (const c of this.clients) c.socket.terminate();
     this.clients.clear();
@@ -131,8 +126,6 @@ export class BrowserHub implements Publisher, LogPublisher {
     for (const c of this.clients) {
       if (c.socket.readyState !== c.socket.OPEN || !wants(c.topics)) continue;
       text ??= JSON.stringify(notificationFrame(action, payload));
-      const raw = rawSocketOf(c.socket);
-      if (raw !== undefined) this.cork.cork(raw);
       c.socket.send(text);
     }
   }

@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, ElicitationOutcome, ElicitationRespondParams, Features, Question } from "@kandev/protocol";
 import { AGENT_EVENTS, ElicitationRespondParamsSchema, ProtocolError } from "@kandev/protocol";
-import type { CancelSignal } from "../cancel-signal.js";
 import { buildResponse, type ElicitationResponse } from "./answers.js";
 import { parseCreateRequest } from "./request.js";
 import { mapElicitation, type MappedElicitation } from "./schema-map.js";
@@ -109,13 +108,13 @@ interface Pending {
   readonly sessionId: string;
   readonly questions: Question[];
   readonly deadlineMs: number;
-  readonly signal: CancelSignal;
+  readonly signal: AbortSignal;
   readonly onAbort: () => void;
   readonly resolve: (response: ElicitationResponse) => void;
 }
 
 /** The agent's `$/cancel_request` aborts with JSON-RPC -32800; a closed connection aborts otherwise. */
-function abortReason(signal: CancelSignal): SettleReason {
+function abortReason(signal: AbortSignal): SettleReason {
   const reason: unknown = signal.reason;
   const code = typeof reason === "object" && reason !== null ? (reason as { code?: unknown }).code : undefined;
   return code === -32800 ? "agent_cancelled" : "agent_disconnected";
@@ -146,7 +145,7 @@ export class ElicitationManager {
    * Handles one ACP `elicitation/create` (register it with an identity params parser so malformed
    * bodies reach this method). Resolves with the response to send, exactly once; never rejects.
    */
-  async handleCreate(params: unknown, signal: CancelSignal): Promise<ElicitationResponse> {
+  async handleCreate(params: unknown, signal: AbortSignal): Promise<ElicitationResponse> {
     if (!this.opts.features().acpElicitation) {
       this.log("elicitation/create declined (flag_off): features.acpElicitation is off");
       return DECLINE;
@@ -220,7 +219,7 @@ export class ElicitationManager {
     return DECLINE;
   }
 
-  private park(mapped: MappedElicitation, signal: CancelSignal, resolve: (r: ElicitationResponse) => void): void {
+  private park(mapped: MappedElicitation, signal: AbortSignal, resolve: (r: ElicitationResponse) => void): void {
     const id = this.newId();
     if (this.pending.has(id)) {
       this.log(`elicitation/create declined: pending id ${id} is already in use`);
