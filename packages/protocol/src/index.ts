@@ -46,6 +46,7 @@ export {
   PermissionRespondParamsSchema,
   SuccessResultSchema,
   ElicitationRespondParamsSchema,
+  AnswerUserSchema,
   StatusResultSchema,
   AGENT_ACTIONS,
   AGENT_ACTION_NAMES,
