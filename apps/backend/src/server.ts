@@ -108,7 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   upsertBuiltinProfile(db, { id: MOCK_PROFILE_ID, name: "Mock agent", command: [process.execPath, options.mockAgentCli ?? mockAgentCliPath()] });
   const flags = new FlagService(db, options.profile ?? "prod", options.flagEnv ?? {});
   const hub = new BrowserHub({ allowedOrigins, logger });
-  const store = new LiveStore(db, hub);
+  const store = new LiveStore(db, hub, { logger });
   const notifications = new NotificationService(db, hub, logger);
   const logs = new SessionLogs({ publisher: hub });
   const cwd = options.cwd ?? process.cwd();
@@ -292,6 +292,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.closeAllConnections();
         await stopped;
         await web?.close();
+        // The shutdown rule of writes the database refused: one last try, then what is left is lost (logged).
+        store.close();
         database.close();
       })()),
   };

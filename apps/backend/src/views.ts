@@ -10,7 +10,9 @@ import {
   type Session,
   type Task,
 } from "@kandev/protocol";
+import { clarificationMessageView, type ClarificationFacts } from "./clarifications/message.js";
 import { isTurnActive } from "./domain/task-state.js";
+import type { ClarificationRow } from "./repos/clarifications.js";
 import type { MessageRow } from "./repos/messages.js";
 import type { ProfileRow } from "./repos/profiles.js";
 import type { SessionRow } from "./repos/sessions.js";
@@ -45,7 +47,22 @@ export function toSession(row: SessionRow): Session {
   });
 }
 
-export function toMessage(row: MessageRow): Message {
+/**
+ * A message as read and pushed. A clarification message takes its status, resolution and
+ * `requests_input` from its record (`clarification`), their one owner.
+ */
+export function toMessage(row: MessageRow, clarification?: ClarificationFacts): Message {
+  const message = toStoredMessage(row);
+  return clarification === undefined ? message : MessageSchema.parse(clarificationMessageView(message, clarification));
+}
+
+/** A session's messages as read, each clarification message joined with its record among `records`. */
+export function toMessages(rows: readonly MessageRow[], records: readonly ClarificationRow[]): Message[] {
+  const byMessage = new Map(records.map((r) => [r.messageId, r]));
+  return rows.map((row) => toMessage(row, byMessage.get(row.id)));
+}
+
+function toStoredMessage(row: MessageRow): Message {
   return MessageSchema.parse({
     id: row.id,
     session_id: row.sessionId,

@@ -37,7 +37,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     await server?.close();
   });
 
-  test("AC-08 F9 AC-13 AC-20b AC-12g AC-61 elicit-ask: message, pending_action, one notification; the answer continues the same prompt; a second answer is agentctl's 404", async () => {
+  test("a question becomes a message, a pending action and one notification; the answer continues the same prompt and agentctl's settle event records it with who answered; a second answer is agentctl's 404 (elicit-ask; AC-08 F9 AC-13 AC-20b AC-12g AC-61)", async () => {
     const ws = await WsClient.connect(base);
     try {
       await ws.request("subscribe", { board: true });
@@ -78,14 +78,17 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       assert.equal(ok.status, 200);
       assert.deepEqual(ok.body, { success: true, status: "answered" });
       // AC-20b: it travelled as agent.elicitations.respond on the agent stream.
-      assert.deepEqual(rec.respondsOf(sessionId), [{ pending_id: pendingId, ...RED }]);
+      assert.deepEqual(rec.respondsOf(sessionId), [{ pending_id: pendingId, ...RED, user: "local" }]);
+      // agentctl's settle event carries the answer and who gave it: the one record of the outcome.
+      const settleEvents = rec.events.filter((e) => e.sessionId === sessionId && e.event.name === "elicitation.settled").map((e) => e.event.payload);
+      assert.deepEqual(settleEvents, [{ pending_id: pendingId, outcome: "answered", reason: "operator", ...RED, user: "local" }]);
       await waitForTaskState(base, task.id, "REVIEW");
       assert.match(await agentText(base, sessionId), /elicitation response: \{"action":"accept","content":\{"question_0":"Red"\}\}/);
       const settled = (await clarificationMessages(base, sessionId))[0]!;
       assert.equal(settled.requests_input, false);
       assert.equal(settled.metadata.status, "answered");
       assert.deepEqual((settled.metadata.resolution as { by: string; answers: unknown }).answers, RED.answers);
-      assert.equal((settled.metadata.resolution as { by: string }).by, "operator");
+      assert.deepEqual([(settled.metadata.resolution as { by: string }).by, (settled.metadata.resolution as { user?: string }).user], ["operator", "local"]);
       assert.ok(ws.frames.some((f) => f.action === "task.updated" && (f.payload as { task: Task }).task.pending_action === "clarification"));
 
       // AC-13: one session/prompt, and that request is the one answered with the stop reason, after the answer.
@@ -113,7 +116,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     }
   });
 
-  test("AC-12f AC-60 elicit-twice: two records with agentctl's ids; answering one leaves the other pending", async () => {
+  test("two identical questions are two records with agentctl's ids; answering one leaves the other pending (elicit-twice; AC-12f AC-60)", async () => {
     const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "twice", "/e2e:elicit-twice");
     const ms = await waitForClarifications(base, sessionId, 2);
     const ids = ms.map((m) => m.metadata.pending_id as string);
@@ -132,7 +135,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     assert.match(await agentText(base, sessionId), /#2: \{"action":"decline"\}/);
   });
 
-  test("D5 ten operators answer one elicitation at once: one 200, nine 404 from agentctl, one ACP response", async () => {
+  test("ten operators answering one question at once get one 200 and nine 404s from agentctl, and the agent one response (D5)", async () => {
     const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "race", "/e2e:elicit-ask");
     const [m] = await waitForClarifications(base, sessionId);
     const id = m!.metadata.pending_id as string;
@@ -155,7 +158,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     assert.equal((await respond(base, "no-such-id", RED)).status, 404);
   });
 
-  test("AC-20a the stream is down while the pending lives: 503, record stays pending, no ACP frame; after it is back the answer lands", async () => {
+  test("an answer while the agent stream is down is 503, sends nothing and leaves the question pending; once it is back the answer lands (AC-20a)", async () => {
     const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "down", "/e2e:elicit-ask");
     const [m] = await waitForClarifications(base, sessionId);
     const id = m!.metadata.pending_id as string;
@@ -173,7 +176,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     assert.equal(elicitationAnswers(logFile).length, 1);
   });
 
-  test("F7 the agent withdraws its question ($/cancel_request): cancelled on record and message, pushed, task no longer waits", async () => {
+  test("the agent withdrawing its question ($/cancel_request) reads cancelled on record and message, pushed, and the task no longer waits (F7)", async () => {
     const ws = await WsClient.connect(base);
     try {
       const { task, sessionId } = await startLoggedTask(base, server.dir, "withdrawn", "/e2e:elicit-agent-cancel 1500");
@@ -195,7 +198,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     }
   });
 
-  test("F7 AC-15 cancelling the turn settles the clarification cancelled (turn_cancelled) and the agent gets cancel", async () => {
+  test("cancelling the turn settles the question cancelled (turn_cancelled) and the agent gets cancel (F7, AC-15)", async () => {
     const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "turncancel", "/e2e:elicit-ask");
     const [m] = await waitForClarifications(base, sessionId);
     const id = m!.metadata.pending_id as string;
@@ -208,7 +211,7 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     assert.deepEqual(elicitationAnswers(logFile)[0]!.frame.result, { action: "cancel" });
   });
 
-  test("F7 agentctl SIGKILLed with a question open: agent_disconnected within 2 s; a late answer is 404 but recorded on the message", async () => {
+  test("agentctl killed with a question open: agent_disconnected within 2 s; a late answer is 404 but kept on the message (F7)", async () => {
     const before = new Set(server.childPids());
     const { task, sessionId } = await startLoggedTask(base, server.dir, "killed", "/e2e:elicit-ask");
     const pid = server.childPids().find((p) => !before.has(p))!;

@@ -42,7 +42,7 @@ async function plainRun(flag: boolean) {
 }
 
 describe("features.acpElicitation on vs off", () => {
-  test("AC-19 a non-eliciting agent: same methods, final state, message types and pending_action; only the capabilities differ", async () => {
+  test("an agent that never asks sees the same methods, final state, message types and pending_action with the flag on or off; only the capabilities differ (AC-19)", async () => {
     const on = await plainRun(true);
     const off = await plainRun(false);
     assert.ok(on.methods.includes("in session/prompt"));
@@ -61,7 +61,7 @@ describe("features.acpElicitation on vs off", () => {
       await server?.close();
     });
 
-    test("AC-20 an agent eliciting anyway is declined: no clarification, no pending action, no notification", async () => {
+    test("an agent asking anyway is declined: no clarification, no pending action, no notification (AC-20)", async () => {
       const rec = new AgentctlRecorder();
       server = await startTestServer({ flagEnv: { [FLAG]: false }, onAgentEvent: rec.onAgentEvent });
       const ws = await WsClient.connect(server.url);
@@ -91,7 +91,7 @@ describe("short deadlines (agentctl's answer timeout, the kandev wait)", () => {
     await server?.close();
   });
 
-  test("F7 AC-64 the answer deadline, forwarded in agent.configure, declines the question: timed_out, the turn continues", async () => {
+  test("the answer deadline, forwarded in agent.configure, declines the question: timed_out, and the turn continues (F7, AC-64)", async () => {
     const rec = new AgentctlRecorder();
     server = await startTestServer({
       flagEnv: { [FLAG]: true },

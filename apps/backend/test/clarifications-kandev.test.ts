@@ -30,7 +30,7 @@ describe("ask_user_question_kandev over real processes", () => {
     await server?.close();
   });
 
-  test("kandev-question: a kandev_tool clarification; a bad answer is 400; the first answer reaches the agent; a later one is 409 with the winner", async () => {
+  test("a kandev-tool question: a bad answer is 400, the first answer reaches the agent with who answered, a later one is 409 with the winner (kandev-question)", async () => {
     const ws = await WsClient.connect(base);
     try {
       const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "kq", "/e2e:kandev-question");
@@ -70,6 +70,7 @@ describe("ask_user_question_kandev over real processes", () => {
       const details = late.body.error?.details as { status: string; resolution: { by: string; answers: unknown } };
       assert.equal(details.status, "answered");
       assert.deepEqual(details.resolution.answers, [{ question_id: "database", selected_options: ["postgres"] }]);
+      assert.equal((details.resolution as { user?: string }).user, "local", "who answered, on a board without sign-in");
       const settled = (await clarificationMessages(base, sessionId))[0]!;
       assert.deepEqual([settled.requests_input, settled.metadata.status], [false, "answered"]);
     } finally {
@@ -77,7 +78,7 @@ describe("ask_user_question_kandev over real processes", () => {
     }
   });
 
-  test("kandev-question-multi: three questions answered by picks and custom text; Skip on a second bundle declines it", async () => {
+  test("three questions answered by picks and custom text; a Skip on a second bundle declines it (kandev-question-multi)", async () => {
     const { task, sessionId } = await startLoggedTask(base, server.dir, "kqm", "/e2e:kandev-question-multi");
     const [m] = await waitForClarifications(base, sessionId);
     assert.equal((m!.metadata.questions as unknown[]).length, THREE_QUESTIONS.questions.length);
@@ -116,7 +117,7 @@ describe("ask_user_question_kandev over real processes", () => {
     assert.equal((await getTask(base, task.id)).pending_action, null);
   });
 
-  test("cancelling the turn withdraws the kandev question (cancelled, turn_cancelled); a late answer is 409 yet recorded", async () => {
+  test("cancelling the turn withdraws the kandev question (cancelled, turn_cancelled); a late answer is 409 yet kept on the message", async () => {
     const { task, sessionId } = await startLoggedTask(base, server.dir, "kqcancel", "/e2e:kandev-question");
     const [m] = await waitForClarifications(base, sessionId);
     const id = m!.metadata.pending_id as string;

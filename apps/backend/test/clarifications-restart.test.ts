@@ -26,7 +26,7 @@ describe("restart with clarifications in flight", () => {
   });
   const start = async () => (server = await startTestServer({ dir, flagEnv: { "features.acpElicitation": true } }));
 
-  test("pending records become agent_disconnected, answered ones keep their answer, REVIEW stays REVIEW, late answers are kept", async () => {
+  test("after a restart pending records read agent_disconnected, answered ones keep their answer, REVIEW stays REVIEW, and late answers are kept on the message", async () => {
     const first = await start();
     const done = await startLoggedTask(first.url, dir, "done", "/e2e:plain");
     await waitForTaskState(first.url, done.task.id, "REVIEW");

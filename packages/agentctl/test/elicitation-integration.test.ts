@@ -116,7 +116,7 @@ describe("ACP elicitation end to end", () => {
     assert.equal(s.client.eventsOf("elicitation.requested").length + s.client.eventsOf("elicitation.settled").length, 0);
   });
 
-  test("elicit-ask AC-08 AC-10 AC-12 AC-12i AC-13: the answer continues the same turn with one ACP response", async () => {
+  test("elicit-ask AC-08 AC-10 AC-12 AC-12i AC-13: the answer continues the same turn with one ACP response; its settle event carries the answer and who gave it", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
@@ -130,16 +130,11 @@ describe("ACP elicitation end to end", () => {
     assert.ok(Date.parse(ev.deadline) > Date.now());
     const status = await s.client.call<{ pending_elicitations: number; turn_active: boolean }>("agent.status");
     assert.deepEqual([status.pending_elicitations, status.turn_active], [1, true]);
-    assert.deepEqual(
-      await respond(s.client, {
-        pending_id: ev.pending_id,
-        answers: [
-          { question_id: "question_1", selected_options: ["iOS", "Web"] },
-          { question_id: "question_0", selected_options: ["Red"], custom_text: "  crimson, please " },
-        ],
-      }),
-      { success: true },
-    );
+    const answers = [
+      { question_id: "question_1", selected_options: ["iOS", "Web"] },
+      { question_id: "question_0", selected_options: ["Red"], custom_text: "  crimson, please " },
+    ];
+    assert.deepEqual(await respond(s.client, { pending_id: ev.pending_id, answers, user: "ada" }), { success: true });
     await endTurn(s.client, "t1");
     const expected = { action: "accept", content: { question_1: ["Web", "iOS"], question_0: "Red", question_0_custom: "crimson, please" } };
     assert.deepEqual(reported(s.client, "t1"), [expected]);
@@ -152,7 +147,10 @@ describe("ACP elicitation end to end", () => {
     assert.equal(prompts.length, 1);
     const stop = lines.find((l) => l.dir === "out" && l.frame.id === prompts[0]?.frame.id && l.frame.result !== undefined);
     assert.deepEqual(stop?.frame.result, { stopReason: "end_turn" });
-    assert.deepEqual(settledOf(s.client, ev.pending_id).map((e) => e.payload), [{ pending_id: ev.pending_id, outcome: "answered", reason: "operator" }]);
+    // The settle event alone records the outcome: the answer as the operator gave it, and who.
+    assert.deepEqual(settledOf(s.client, ev.pending_id).map((e) => e.payload), [
+      { pending_id: ev.pending_id, outcome: "answered", reason: "operator", answers, user: "ada" },
+    ]);
     assert.equal((await s.client.call<{ pending_elicitations: number }>("agent.status")).pending_elicitations, 0);
     assertEventsValid(s.client.events);
   });

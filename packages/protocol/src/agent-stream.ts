@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ClarificationAnswerSchema, QuestionSchema } from "./questions.js";
+import { AnswerSchema, ClarificationAnswerSchema, QuestionSchema } from "./questions.js";
 
 /** Path agentctl serves the agent stream on; the backend connects as a WebSocket client. */
 export const AGENT_STREAM_PATH = "/api/v1/agent/stream";
@@ -90,8 +90,13 @@ export const PermissionRespondParamsSchema = z.object({
 });
 export const SuccessResultSchema = z.object({ success: z.literal(true) });
 
+/** Who answered: the operator's user name ("local" on a board without sign-in). */
+export const AnswerUserSchema = z.string().min(1).max(256);
+
 export const ElicitationRespondParamsSchema = ClarificationAnswerSchema.extend({
   pending_id: z.string().min(1).max(256),
+  /** Echoed in the `elicitation.settled` this answer causes, so the settle records who answered. */
+  user: AnswerUserSchema.optional(),
 });
 export type ElicitationRespondParams = z.infer<typeof ElicitationRespondParamsSchema>;
 
@@ -195,6 +200,14 @@ export const AGENT_EVENTS = {
     outcome: ElicitationOutcomeSchema,
     /** Who or what settled it: operator, operator_rejected, deadline, agent_cancelled, turn_cancelled, shutdown. */
     reason: z.string(),
+    /**
+     * Present when the operator's answer settled it (reason operator / operator_rejected): the
+     * answer as given, so this event alone records the outcome.
+     */
+    answers: z.array(AnswerSchema).optional(),
+    reject_reason: z.string().optional(),
+    /** The answer request's `user`, echoed. */
+    user: AnswerUserSchema.optional(),
   }),
   "agent.stderr": z.object({ text: z.string() }),
   "agent.exited": z.object({

@@ -89,6 +89,10 @@ export const ResolutionSchema = z.object({
   by: z.string(),
   at: z.string(),
   answers: z.unknown().optional(),
+  /** The reason an operator gave with a Skip. */
+  reject_reason: z.string().optional(),
+  /** The operator who answered ("local" on a board without sign-in). */
+  user: z.string().optional(),
 });
 export type Resolution = z.infer<typeof ResolutionSchema>;
 

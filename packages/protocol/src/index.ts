@@ -44,6 +44,7 @@ export {
   PermissionRespondParamsSchema,
   SuccessResultSchema,
   ElicitationRespondParamsSchema,
+  AnswerUserSchema,
   StatusResultSchema,
   AGENT_ACTIONS,
   AGENT_ACTION_NAMES,

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ClarificationMetadataSchema, type Question } from "@kandev/protocol";
-import { clarificationContent, clarificationMetadata, toClarificationView, withRejectReason, withUndeliveredAnswer, type ClarificationFacts } from "./message.js";
+import { ClarificationMetadataSchema, type Message, type Question } from "@kandev/protocol";
+import {
+  clarificationContent,
+  clarificationMessageView,
+  clarificationMetadata,
+  storedClarificationMetadata,
+  toClarificationView,
+  withUndeliveredAnswer,
+  type ClarificationFacts,
+} from "./message.js";
 
 const q = (id: string, prompt: string, extra: Partial<Question> = {}): Question => ({ id, kind: "single", prompt, options: [{ id: "a", label: "A" }], ...extra });
 
@@ -26,7 +34,7 @@ describe("clarification message", () => {
     assert.equal(clarificationContent("kandev_tool", "", [q("a", "One?"), q("b", "Two?")]), "The agent asks:\n- One?\n- Two?");
   });
 
-  test("AC-08 F6 metadata carries pending id, source, status, deadline, tool call and each question's kind and companion labels", () => {
+  test("metadata carries pending id, source, status, deadline, tool call and each question's kind and companion labels (AC-08, F6)", () => {
     const meta = clarificationMetadata(facts);
     ClarificationMetadataSchema.parse(meta);
     assert.equal(meta.pending_id, "p-1");
@@ -39,20 +47,24 @@ describe("clarification message", () => {
     assert.equal((meta.questions as Question[])[0]!.kind, "multi");
   });
 
-  test("a rewrite keeps answer-path keys (undelivered answer, reject reason) and takes status from the record", () => {
+  test("the message's status, resolution and requests_input are read from the record; the row keeps only its link and an undelivered answer", () => {
     const answer = { answers: [{ question_id: "question_0", selected_options: ["a"] }] };
-    let meta = withUndeliveredAnswer(clarificationMetadata(facts), answer, "2030-01-01T00:00:01.000Z");
-    meta = withRejectReason(meta, { answers: [], rejected: true, reject_reason: " later " });
-    const settled = clarificationMetadata({ ...facts, status: "agent_disconnected", resolution: { by: "agent_disconnected", at: "x" } }, meta);
-    assert.equal(settled.status, "agent_disconnected");
-    assert.deepEqual(settled.undelivered_answer, { ...answer, at: "2030-01-01T00:00:01.000Z" });
-    assert.equal(settled.reject_reason, "later");
-    ClarificationMetadataSchema.parse(settled);
+    const stored = withUndeliveredAnswer(storedClarificationMetadata("p-1"), answer, "2030-01-01T00:00:01.000Z");
+    assert.deepEqual(Object.keys(stored).sort(), ["pending_id", "undelivered_answer"]);
+    const row: Message = { id: "m", session_id: "s", task_id: "t", turn_id: null, author_type: "agent", type: "clarification_request", content: "Pick one", requests_input: false, metadata: stored, created_at: "x" };
+    assert.equal(clarificationMessageView(row, facts).requests_input, true, "pending: it requests input");
+    const settled = clarificationMessageView(row, { ...facts, status: "declined", resolution: { by: "operator_rejected", at: "x", reject_reason: "later" } });
+    assert.equal(settled.requests_input, false);
+    assert.equal(settled.metadata.status, "declined");
+    assert.equal(settled.metadata.reject_reason, "later", "the Skip's reason is the resolution's");
+    assert.deepEqual(settled.metadata.undelivered_answer, { ...answer, at: "2030-01-01T00:00:01.000Z" });
+    ClarificationMetadataSchema.parse(settled.metadata);
   });
 
-  test("a reject reason is only kept for a rejection with a reason", () => {
-    assert.deepEqual(withRejectReason({}, { answers: [], rejected: true }), {});
-    assert.deepEqual(withRejectReason({}, { answers: [], reject_reason: "x" }), {});
+  test("a message written before the record owned its status reads the record's status over its stale copy", () => {
+    const old = clarificationMetadata(facts);
+    const now = clarificationMetadata({ ...facts, status: "cancelled", resolution: { by: "turn_cancelled", at: "x" } }, old);
+    assert.equal(now.status, "cancelled");
   });
 
   test("the public record has the DECISIONS §3 shape", () => {

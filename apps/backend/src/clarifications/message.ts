@@ -1,7 +1,9 @@
 /**
- * The durable face of a clarification: the `clarification_request` message's content and metadata,
- * and the public record view. Pure: built from the record alone, so the message and the record can
- * never disagree about status or resolution.
+ * The durable face of a clarification: the `clarification_request` message's content, the view of
+ * its metadata, and the public record view. Pure. The message row stores only what the record does
+ * not own (its pending id, and an undelivered answer if one came); its status, resolution and
+ * `requests_input` are the record's, joined on every read and push (`clarificationMessageView`),
+ * so the two can never disagree.
  */
 import {
   ClarificationMetadataSchema,
@@ -10,14 +12,15 @@ import {
   type ClarificationAnswer,
   type ClarificationSource,
   type ClarificationStatus,
+  type Message,
   type Question,
   type Resolution,
 } from "@kandev/protocol";
 
-/** The metadata keys the record owns (the others are written by the answer path). */
+/** The metadata keys the record owns (the others are kept on the message row). */
 const OwnMetadataSchema = ClarificationMetadataSchema.omit({ undelivered_answer: true, reject_reason: true });
 
-/** The record fields the message mirrors. */
+/** The record fields a clarification message shows. */
 export interface ClarificationFacts {
   pendingId: string;
   sessionId: string;
@@ -41,11 +44,17 @@ export function clarificationContent(source: ClarificationSource, message: strin
   return ["The agent asks:", ...questions.map((q) => `- ${q.prompt}`)].join("\n");
 }
 
+/** What a new clarification message row stores: the link to its record, nothing the record owns. */
+export function storedClarificationMetadata(pendingId: string): Record<string, unknown> {
+  return { pending_id: pendingId };
+}
+
 /**
- * Metadata of the clarification message (F6: source, kind and companion per question). Keys the
- * record does not own (`undelivered_answer`, `reject_reason`) are kept from `previous`.
+ * Metadata of the clarification message as read (F6: source, kind and companion per question),
+ * from its record; `reject_reason` is the resolution's. Keys the record does not own
+ * (`undelivered_answer`) come from `stored`, the message row's own metadata.
  */
-export function clarificationMetadata(facts: ClarificationFacts, previous: Record<string, unknown> = {}): Record<string, unknown> {
+export function clarificationMetadata(facts: ClarificationFacts, stored: Record<string, unknown> = {}): Record<string, unknown> {
   const own = OwnMetadataSchema.parse({
     pending_id: facts.pendingId,
     source: facts.source,
@@ -55,18 +64,18 @@ export function clarificationMetadata(facts: ClarificationFacts, previous: Recor
     tool_call_id: facts.toolCallId,
     questions: facts.questions,
   });
-  return { ...previous, ...own };
+  const rejectReason = facts.resolution?.reject_reason;
+  return { ...stored, ...own, ...(rejectReason !== undefined && { reject_reason: rejectReason }) };
 }
 
-/** What the operator sent after the asker was gone, recorded on the message (never delivered). */
+/** A clarification message as read and pushed: the row's own fields, the record's status. */
+export function clarificationMessageView(message: Message, facts: ClarificationFacts): Message {
+  return { ...message, requests_input: facts.status === "pending", metadata: clarificationMetadata(facts, message.metadata) };
+}
+
+/** What the operator sent after the asker was gone, kept on the message (never delivered). */
 export function withUndeliveredAnswer(metadata: Record<string, unknown>, answer: ClarificationAnswer, at: string): Record<string, unknown> {
   return { ...metadata, undelivered_answer: { ...answer, at } };
-}
-
-/** The reject reason an operator gave with a Skip, kept on the message. */
-export function withRejectReason(metadata: Record<string, unknown>, answer: ClarificationAnswer): Record<string, unknown> {
-  const why = answer.reject_reason?.trim();
-  return answer.rejected && why ? { ...metadata, reject_reason: why } : metadata;
 }
 
 /** The public record (DECISIONS §3), validated on the way out. */

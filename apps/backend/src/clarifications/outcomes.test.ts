@@ -8,8 +8,8 @@ import {
   operatorResolution,
   statusForOperatorAnswer,
   statusForSettledEvent,
+  resolutionForSettledEvent,
   verdictForRespondError,
-  withOperatorAnswers,
 } from "./outcomes.js";
 
 describe("clarification outcomes", () => {
@@ -26,10 +26,10 @@ describe("clarification outcomes", () => {
       assert.ok(TERMINAL_STATUSES.includes(statusForSettledEvent(o)), o);
     }
   });
-  test("agentctl's verdicts map to the documented HTTP answers (D5, AC-20a)", () => {
-    assert.deepEqual(verdictForRespondError("NOT_FOUND"), { status: 404, code: "NOT_FOUND", settle: true });
-    assert.deepEqual(verdictForRespondError("VALIDATION_ERROR"), { status: 400, code: "VALIDATION_ERROR", settle: false });
-    assert.deepEqual(verdictForRespondError("NOT_CONNECTED"), { status: 503, code: "agent_stream_not_connected", settle: false });
+  test("agentctl's refusals of an answer map to the documented HTTP answers (D5, AC-20a)", () => {
+    assert.deepEqual(verdictForRespondError("NOT_FOUND"), { status: 404, code: "NOT_FOUND" });
+    assert.deepEqual(verdictForRespondError("VALIDATION_ERROR"), { status: 400, code: "VALIDATION_ERROR" });
+    assert.deepEqual(verdictForRespondError("NOT_CONNECTED"), { status: 503, code: "agent_stream_not_connected" });
     for (const c of ErrorCodeSchema.options) assert.ok(verdictForRespondError(c).status >= 400, c);
   });
 
@@ -39,15 +39,27 @@ describe("clarification outcomes", () => {
     assert.equal(statusForSettledEvent("timed_out", "deadline"), "timed_out");
     assert.equal(statusForSettledEvent("declined", "undeliverable"), "declined");
   });
-  test("an operator's resolution names who and what was chosen; an event's settle gains the answers once", () => {
+  test("an operator's resolution names who answered, what was chosen and why a Skip was given", () => {
     const answer = { answers: [{ question_id: "q", selected_options: ["a"] }] };
-    assert.deepEqual(operatorResolution(answer, "t"), { by: "operator", at: "t", answers: answer.answers });
-    assert.equal(operatorResolution({ answers: [], rejected: true }, "t").by, "operator_rejected");
-    assert.deepEqual(withOperatorAnswers({ by: "operator", at: "t" }, answer), { by: "operator", at: "t", answers: answer.answers });
-    assert.equal(withOperatorAnswers({ by: "operator", at: "t", answers: [] }, answer), null, "answers already there");
-    assert.equal(withOperatorAnswers({ by: "deadline", at: "t" }, answer), null, "settled some other way");
-    assert.equal(withOperatorAnswers({ by: "operator", at: "t" }, { answers: [], rejected: true }), null, "a reject is not an answer");
-    assert.equal(withOperatorAnswers(null, answer), null);
+    assert.deepEqual(operatorResolution(answer, "t", "local"), { by: "operator", at: "t", answers: answer.answers, user: "local" });
+    assert.deepEqual(operatorResolution({ answers: [], rejected: true, reject_reason: " later " }, "t"), { by: "operator_rejected", at: "t", answers: [], reject_reason: "later" });
+    assert.equal(operatorResolution({ answers: [], reject_reason: "ignored without a Skip" }, "t").reject_reason, undefined);
+  });
+  test("agentctl's settle event is the whole record of its outcome: the operator's answer and user when it carries them", () => {
+    const answers = [{ question_id: "q", selected_options: ["a"] }];
+    assert.deepEqual(resolutionForSettledEvent({ pending_id: "p", outcome: "answered", reason: "operator", answers, user: "ada" }, "t"), {
+      by: "operator",
+      at: "t",
+      answers,
+      user: "ada",
+    });
+    assert.deepEqual(resolutionForSettledEvent({ pending_id: "p", outcome: "declined", reason: "operator_rejected", answers: [], reject_reason: "no" }, "t"), {
+      by: "operator_rejected",
+      at: "t",
+      answers: [],
+      reject_reason: "no",
+    });
+    assert.deepEqual(resolutionForSettledEvent({ pending_id: "p", outcome: "timed_out", reason: "deadline" }, "t"), { by: "deadline", at: "t" });
   });
   test("kandev questions left at turn end: cancelled by a cancel, agent_disconnected by an error", () => {
     assert.deepEqual(kandevTurnEndSettle("cancelled"), { status: "cancelled", by: "turn_cancelled" });

@@ -2,7 +2,7 @@
  * How a clarification ends, as pure decisions: which status each way of settling produces, which
  * transitions are allowed, and how agentctl's verdict on an answer maps to HTTP.
  */
-import type { ClarificationAnswer, ClarificationStatus, ElicitationOutcome, ErrorCode, Resolution } from "@kandev/protocol";
+import type { AgentEvent, ClarificationAnswer, ClarificationStatus, ElicitationOutcome, ErrorCode, Resolution } from "@kandev/protocol";
 
 export const TERMINAL_STATUSES: readonly ClarificationStatus[] = [
   "answered",
@@ -49,32 +49,32 @@ export function statusForSettledEvent(outcome: ElicitationOutcome, reason = ""):
 export interface HttpVerdict {
   status: number;
   code: string;
-  /** Whether the backend settles its record after this verdict. */
-  settle: boolean;
 }
 
 /**
- * Maps agentctl's answer to `agent.elicitations.respond` (D5: agentctl alone adjudicates).
- * NOT_FOUND settles a record that is still open locally; a validation failure leaves it open; a
- * stream that is not connected means the answer never left, so the record stays open (AC-20a).
+ * Maps agentctl's refusal of `agent.elicitations.respond` to HTTP (D5: agentctl alone
+ * adjudicates). None of them changes the record: whatever agentctl settled, it reported in its own
+ * `elicitation.settled` (sent before this reply on the same stream). NOT_FOUND: answered or ended
+ * already; a validation failure leaves it open (F10); a stream that is not connected means the
+ * answer never left, so it stays open too (AC-20a).
  */
 export function verdictForRespondError(code: ErrorCode): HttpVerdict {
   switch (code) {
     case "NOT_FOUND":
-      return { status: 404, code: "NOT_FOUND", settle: true };
+      return { status: 404, code: "NOT_FOUND" };
     case "VALIDATION_ERROR":
     case "BAD_REQUEST":
-      return { status: 400, code: "VALIDATION_ERROR", settle: false };
+      return { status: 400, code: "VALIDATION_ERROR" };
     case "NOT_CONNECTED":
-      return { status: 503, code: "agent_stream_not_connected", settle: false };
+      return { status: 503, code: "agent_stream_not_connected" };
     case "TIMEOUT":
-      return { status: 504, code: "TIMEOUT", settle: false };
+      return { status: 504, code: "TIMEOUT" };
     case "CONFLICT":
-      return { status: 409, code: "CONFLICT", settle: false };
+      return { status: 409, code: "CONFLICT" };
     case "UNAUTHORIZED":
     case "UNKNOWN_ACTION":
     case "INTERNAL_ERROR":
-      return { status: 502, code: "AGENTCTL_ERROR", settle: false };
+      return { status: 502, code: "AGENTCTL_ERROR" };
     default: {
       const unreachable: never = code;
       throw new Error(`unknown code ${String(unreachable)}`);
@@ -87,21 +87,34 @@ export function operatorBy(answer: ClarificationAnswer): "operator" | "operator_
   return answer.rejected ? "operator_rejected" : "operator";
 }
 
-/** The resolution an operator's answer writes: who, when, and what was chosen. */
-export function operatorResolution(answer: ClarificationAnswer, at: string): Resolution {
-  return { by: operatorBy(answer), at, answers: answer.answers };
+/** The reason given with a Skip, trimmed; none for an answer or a blank reason. */
+function skipReason(rejected: boolean, reason: string | undefined): string | undefined {
+  const why = reason?.trim();
+  return rejected && why ? why : undefined;
+}
+
+/** The resolution of an operator's answer: who, when, what was chosen, why skipped, which user. */
+function answeredResolution(by: string, at: string, answers: unknown, rejectReason: string | undefined, user: string | undefined): Resolution {
+  return {
+    by,
+    at,
+    ...(answers !== undefined && { answers }),
+    ...(rejectReason !== undefined && { reject_reason: rejectReason }),
+    ...(user !== undefined && { user }),
+  };
+}
+
+/** The resolution an operator's answer to a kandev-tool question writes (the record adjudicates). */
+export function operatorResolution(answer: ClarificationAnswer, at: string, user?: string): Resolution {
+  return answeredResolution(operatorBy(answer), at, answer.answers, skipReason(answer.rejected === true, answer.reject_reason), user);
 }
 
 /**
- * agentctl announces an operator's settle (`elicitation.settled`, reason operator) before it
- * answers the respond request, so the record is usually settled already, without the answers, when
- * the success arrives. Returns the resolution with the answers added, or null when there is
- * nothing to add (settled some other way, or answers already recorded).
+ * The resolution agentctl's `elicitation.settled` records: its reason as `by`, and for an
+ * operator's settle the answer and user the event carries. The one record of the outcome.
  */
-export function withOperatorAnswers(current: Resolution | null, answer: ClarificationAnswer): Resolution | null {
-  if (current === null || current.answers !== undefined) return null;
-  if (current.by !== operatorBy(answer)) return null;
-  return { ...current, answers: answer.answers };
+export function resolutionForSettledEvent(event: AgentEvent<"elicitation.settled">, at: string): Resolution {
+  return answeredResolution(event.reason, at, event.answers, skipReason(event.reason === "operator_rejected", event.reject_reason), event.user);
 }
 
 /**
@@ -113,9 +126,3 @@ export function kandevTurnEndSettle(stopReason: string): { status: Clarification
   if (stopReason === "error") return { status: "agent_disconnected", by: "turn_error" };
   return { status: "cancelled", by: "turn_ended" };
 }
-
-/** Status and `by` when agentctl answers NOT_FOUND for a record still pending here. */
-export const NOT_FOUND_SETTLE = { status: "cancelled", by: "agentctl_not_found" } as const satisfies {
-  status: ClarificationStatus;
-  by: string;
-};

@@ -4,6 +4,7 @@ import {
   type AgentEvent,
   type Clarification,
   type ClarificationAnswer,
+  type ClarificationRespondResult,
   type ClarificationSource,
   type ClarificationStatus,
   type ElicitationRespondParams,
@@ -11,21 +12,25 @@ import {
   type KandevAskResult,
   type Question,
   type Resolution,
-  type Task,
 } from "@kandev/protocol";
+import { HttpError, notFound } from "../http/errors.js";
 import type { LiveStore } from "../lifecycle/store.js";
 import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as repo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
-import { inTransaction, newId, nowIso } from "../repos/util.js";
-import { kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
-import { clarificationContent, clarificationMetadata, toClarificationView, withRejectReason } from "./message.js";
-import { kandevTurnEndSettle, operatorBy, operatorResolution, statusForSettledEvent } from "./outcomes.js";
+import { newId, nowIso } from "../repos/util.js";
+import { checkKandevAnswer, formatKandevToolResult, kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
+import { clarificationContent, storedClarificationMetadata, toClarificationView, withUndeliveredAnswer } from "./message.js";
+import {
+  kandevTurnEndSettle,
+  operatorResolution,
+  resolutionForSettledEvent,
+  statusForOperatorAnswer,
+  statusForSettledEvent,
+  verdictForRespondError,
+} from "./outcomes.js";
 import { KandevWaiters } from "./waiters.js";
-import { DeferredSettles } from "./deferred-settles.js";
-import { FollowUps, type FollowUp } from "./follow-ups.js";
-import { isStorageUnavailable } from "../db/errors.js";
 
 /** How long a kandev-tool question waits for the operator unless configured otherwise. */
 export const DEFAULT_KANDEV_WAIT_MS = 2 * 60 * 60_000;
@@ -38,13 +43,11 @@ export interface ClarificationContext {
   executionId: string;
 }
 
-/** The live agentctl of a session, as the answer fork needs it. */
+/** The live agentctl of a session, as the answer fork needs it: which run it is, and where answers go. */
 export interface ElicitationTarget {
   executionId: string;
   /** Sends `agent.elicitations.respond`; rejects with agentctl's ProtocolError or NOT_CONNECTED. */
   respondElicitation(params: ElicitationRespondParams): Promise<void>;
-  /** Whether the agent stream is up right now (an answer forwarded now leaves the board). */
-  connected?: () => boolean;
 }
 
 export interface ClarificationServiceOptions {
@@ -61,38 +64,15 @@ export interface ClarificationServiceOptions {
 
 /**
  * The clarification store: durable records of questions from both sources, their
- * `clarification_request` messages, and every way they settle. The answer fork lives in
- * respond.ts. See INVARIANTS.md beside this file.
+ * `clarification_request` messages, every way they settle, and the answer fork. A record owns its
+ * status and resolution; its message shows them (message.ts). See INVARIANTS.md beside this file.
  */
 export class ClarificationService {
   readonly waiters = new KandevWaiters();
   readonly kandevWaitMs: number;
-  /** Tasks' recomputes after a question's or a settle's push, and new questions' notifications (follow-ups.ts). */
-  private readonly followUps: FollowUps;
-  /** Settles the database could not take yet (locked, full), written once it can. */
-  private readonly deferred: DeferredSettles;
-  /**
-   * Answers forwarded to agentctl and not yet given a verdict, per pending id, in sending order
-   * (the order agentctl handles them). agentctl announces an operator settle before answering the
-   * winning request, after answering every earlier one, so the head of the list is the winner
-   * when that event arrives. It carries no answers of its own; they come from here, which also
-   * covers an answer whose success never came back because the stream dropped after it left.
-   */
-  private readonly forwarded = new Map<string, ClarificationAnswer[]>();
 
   constructor(readonly options: ClarificationServiceOptions) {
     this.kandevWaitMs = options.kandevWaitMs ?? DEFAULT_KANDEV_WAIT_MS;
-    const { store, logger } = options;
-    this.followUps = new FollowUps({
-      recompute: (taskIds) => inTransaction(this.db, () => taskIds.flatMap((id) => store.recomputeTaskQuietly(id) ?? [])),
-      announce: (task) => store.announceTask(task),
-      notify: (f, task) => this.notifyQuestion(f, task),
-      logger,
-    });
-    this.deferred = new DeferredSettles({
-      apply: (pendingId, s) => void this.settleNow(pendingId, s.status, s.resolution, s.extra),
-      logger: options.logger,
-    });
   }
 
   get db() {
@@ -113,10 +93,7 @@ export class ClarificationService {
       // agentctl was configured with the flag off and declines on its own; an event anyway means a
       // misbehaving peer, so fail closed: decline it and show the operator nothing (AC-20).
       logger.warn("elicitation.requested while features.acpElicitation is off; declining", { pending_id: p.pending_id });
-      void this.options
-        .liveTarget(ctx.sessionId)
-        ?.respondElicitation({ pending_id: p.pending_id, answers: [], rejected: true })
-        .catch(() => undefined);
+      this.decline(ctx, p.pending_id);
       return false;
     }
     try {
@@ -137,19 +114,23 @@ export class ClarificationService {
       }
       const error = err instanceof Error ? err.message : String(err);
       if (repo.getClarification(this.db, p.pending_id) !== undefined) {
-        // Stored (with the task's state and the notification's claim); only pushing it failed.
-        logger.error("an elicitation was stored but its follow-up failed", { pending_id: p.pending_id, error });
+        // Committed (record, message, task); only a push or the notification after it failed.
+        logger.error("an elicitation was stored but what follows its commit failed", { pending_id: p.pending_id, error });
         return true;
       }
       // Not stored (the database is locked or full): nobody can see or answer this question, so
       // fail closed and decline it now rather than leave the agent waiting for its deadline.
       logger.error("could not store an elicitation; declining it", { pending_id: p.pending_id, error });
-      void this.options
-        .liveTarget(ctx.sessionId)
-        ?.respondElicitation({ pending_id: p.pending_id, answers: [], rejected: true })
-        .catch(() => undefined);
+      this.decline(ctx, p.pending_id);
       return false;
     }
+  }
+
+  private decline(ctx: ClarificationContext, pendingId: string): void {
+    void this.options
+      .liveTarget(ctx.sessionId)
+      ?.respondElicitation({ pending_id: pendingId, answers: [], rejected: true })
+      .catch(() => undefined);
   }
 
   /**
@@ -177,52 +158,139 @@ export class ClarificationService {
     return waiting;
   }
 
+  /**
+   * The record, its message and the task's pending action in one transaction; once it has
+   * committed, the message and the task are pushed and the operator notified (F9: once per pending
+   * id, because the record's primary key is that id, so a replayed request fails at the insert).
+   */
   private create(
     ctx: ClarificationContext,
     input: { pendingId: string; source: ClarificationSource; toolCallId: string | null; message: string; questions: Question[]; deadline: string | null; dedupKey: string | null },
   ): void {
     const { store } = this.options;
-    const facts = { ...input, sessionId: ctx.sessionId, taskId: ctx.taskId, status: "pending" as const, resolution: null };
-    const messageId = newId();
-    // The record and its message in one transaction, one commit, then the message's push. The
-    // task's pending action and the notification follow on the next turn (follow-ups.ts).
-    const row = inTransaction(this.db, () => {
+    store.atomically(() => {
       const message = messagesRepo.insertMessage(this.db, {
-        id: messageId,
         sessionId: ctx.sessionId,
         taskId: ctx.taskId,
         turnId: ctx.turnId,
         authorType: "agent",
         type: "clarification_request",
         content: clarificationContent(input.source, input.message, input.questions),
-        requestsInput: true,
-        metadata: clarificationMetadata(facts),
+        // Whether it still requests input is its record's status, read with it (views.ts).
+        requestsInput: false,
+        metadata: storedClarificationMetadata(input.pendingId),
       });
-      repo.insertClarification(this.db, {
+      const record = repo.insertClarification(this.db, {
         ...input,
         sessionId: ctx.sessionId,
         taskId: ctx.taskId,
         turnId: ctx.turnId,
-        messageId,
+        messageId: message.id,
         executionId: ctx.executionId,
       });
-      return message;
+      store.announceAdded(message, record);
+      const task = store.recomputeTask(ctx.taskId);
+      store.afterCommit(() => this.notifyQuestion(input.pendingId, ctx, task?.title));
     });
-    store.announceAdded(row);
-    this.followUps.add({ pendingId: input.pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId });
+  }
+
+  private notifyQuestion(pendingId: string, ctx: ClarificationContext, taskTitle: string | undefined): void {
+    if (taskTitle === undefined) return;
+    const { notifications } = this.options;
+    const notification = notifications.newClarificationRequested({ pendingId, sessionId: ctx.sessionId, taskId: ctx.taskId, taskTitle });
+    if (notification !== null) notifications.deliver(notification);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The answer fork (D5): forwarded to agentctl first for an elicitation, adjudicated by the
+  // record for a kandev-tool question.
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * An operator's answer (`POST /api/v1/clarifications/:pendingId/respond`); throws HttpError for
+   * every non-200 outcome. `user` is who answered, recorded with the outcome.
+   */
+  async respond(pendingId: string, answer: ClarificationAnswer, user: string): Promise<ClarificationRespondResult> {
+    // A record's session exists: clarifications.session_id is a foreign key (ON DELETE CASCADE,
+    // foreign_keys on at every open), so no session lookup is needed here.
+    const row = repo.getClarification(this.db, pendingId);
+    if (row === undefined) throw notFound(`clarification ${pendingId}`);
+    switch (row.source) {
+      case "elicitation":
+        return this.forwardAnswer(row, answer, user);
+      case "kandev_tool":
+        return this.answerKandev(row, answer, user);
+      default: {
+        const _x: never = row.source;
+        throw new Error(`unknown clarification source ${String(_x)}`);
+      }
+    }
   }
 
   /**
-   * A new question's notification, once its task is recomputed (none for a question settled by
-   * then: FollowUps.settled). The insert of its record is F9's once per pending id (its primary
-   * key), so the notification needs no claim.
+   * Forwards the answer to the agentctl that holds the ACP request, with no local
+   * already-answered check in front (D5, AC-61): agentctl alone knows whether the request is still
+   * open. Writes nothing: agentctl's `elicitation.settled`, sent before its reply on the same
+   * stream and carrying this answer and user, is what records the outcome (onElicitationSettled).
    */
-  private notifyQuestion(f: FollowUp, recomputed: Task | undefined): void {
-    const task = recomputed ?? this.options.store.taskView(f.taskId);
-    if (task === undefined) return;
-    const { notifications } = this.options;
-    const notification = notifications.newClarificationRequested({ pendingId: f.pendingId, sessionId: f.sessionId, taskId: f.taskId, taskTitle: task.title });
-    if (notification !== null) notifications.deliver(notification);
+  private async forwardAnswer(row: repo.ClarificationRow, answer: ClarificationAnswer, user: string): Promise<ClarificationRespondResult> {
+    const target = this.options.liveTarget(row.sessionId);
+    if (target === undefined || target.executionId !== row.executionId) {
+      // The agentctl that held the ACP request is gone, and the request with it (its end settled
+      // the record: settleExecution). Keep what the operator chose so nothing answered is lost.
+      this.keepUndelivered(row.pendingId, answer);
+      throw new HttpError(404, "NOT_FOUND", "the agent that asked is gone; your answer was recorded on the message but not delivered");
+    }
+    try {
+      await target.respondElicitation({ pending_id: row.pendingId, ...answer, user });
+    } catch (err) {
+      if (!(err instanceof ProtocolError)) throw err;
+      const verdict = verdictForRespondError(err.code);
+      throw new HttpError(verdict.status, verdict.code, err.message, err.details);
+    }
+    return { success: true, status: statusForOperatorAnswer(answer) };
+  }
+
+  /**
+   * A kandev-tool answer: validated by the tool's rules (400), then the record adjudicates (first
+   * answer wins, a later one is 409 with the winner) and the waiting tool call gets it.
+   */
+  private answerKandev(row: repo.ClarificationRow, answer: ClarificationAnswer, user: string): ClarificationRespondResult {
+    const problem = checkKandevAnswer(row.questions, answer);
+    if (problem !== null) throw new HttpError(400, "VALIDATION_ERROR", problem, [{ path: "answers", message: problem }]);
+    // Outcomes already decided and waiting for the database go first, so this one cannot overtake them.
+    this.options.store.drainRefused();
+    if (row.status === "pending" && !this.waiters.has(row.pendingId)) {
+      // Pending with nobody waiting cannot be delivered (its agentctl request is gone).
+      this.settleNow(row.pendingId, "agent_disconnected", { by: "agent_disconnected", at: nowIso() });
+    }
+    const settled = this.settleNow(row.pendingId, statusForOperatorAnswer(answer), operatorResolution(answer, nowIso(), user));
+    if (settled === undefined) {
+      const current = repo.getClarification(this.db, row.pendingId)!;
+      const decided = current.status === "answered" || current.status === "declined";
+      if (!decided) this.keepUndelivered(row.pendingId, answer);
+      throw new HttpError(
+        409,
+        "CONFLICT",
+        decided ? "this clarification was already answered" : `this clarification is ${current.status}; your answer was recorded but not delivered`,
+        { status: current.status, resolution: current.resolution },
+      );
+    }
+    this.waiters.resolve(row.pendingId, { text: formatKandevToolResult(row.questions, answer), answer });
+    return { success: true, status: settled.status };
+  }
+
+  /** An answer that came after its asker was gone, kept on the message (the one fact the message owns). */
+  private keepUndelivered(pendingId: string, answer: ClarificationAnswer): void {
+    const at = nowIso();
+    const { store } = this.options;
+    store.write(`undelivered answer ${pendingId}`, () => {
+      const row = repo.getClarification(this.db, pendingId);
+      const message = row === undefined ? undefined : messagesRepo.getMessage(this.db, row.messageId);
+      if (row === undefined || message === undefined) return;
+      const updated = messagesRepo.updateMessage(this.db, message.id, { metadata: withUndeliveredAnswer(message.metadata, answer, at) });
+      if (updated !== undefined) store.announceUpdated(updated, row);
+    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -230,117 +298,44 @@ export class ClarificationService {
   // ---------------------------------------------------------------------------------------------
 
   /**
-   * Settles a pending record and mirrors it on its message (status, resolution, no longer
-   * requesting input), pushes the message and recomputes the task. The first settle wins: returns
-   * undefined when the record was not pending. `extraMetadata` adds answer-path keys to the message.
+   * agentctl settled an elicitation: the operator's answer (the event carries it and who gave it),
+   * its deadline, the agent's cancel, a turn cancel, a shutdown. This event is the one place an
+   * elicitation's outcome is recorded. It runs inside the event's own write (LiveSession), so a
+   * database that refuses it holds the whole event, in order with the session's others.
    */
-  settle(
-    pendingId: string,
-    status: ClarificationStatus,
-    resolution: Resolution,
-    extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown> = (m) => m,
-  ): repo.ClarificationRow | undefined {
-    const waiting = this.deferred.get(pendingId);
-    if (waiting !== undefined) {
-      // Already decided, waiting for the database: the first settle wins (it may gain the answers).
-      // The same outcome asked again (agentctl's event, then the answer's success) reads as done.
-      const amended = this.deferred.amend(pendingId, status, resolution, extraMetadata);
-      if (!amended && (waiting.status !== status || waiting.resolution.by !== resolution.by)) return undefined;
-      const row = repo.getClarification(this.db, pendingId);
-      const decided = this.deferred.get(pendingId)!;
-      return row === undefined ? undefined : { ...row, status: decided.status, resolution: decided.resolution };
-    }
-    try {
-      return this.settleNow(pendingId, status, resolution, extraMetadata);
-    } catch (err) {
-      if (!isStorageUnavailable(err)) throw err;
-      // The outcome already happened (e.g. the agent got the answer); losing it here would leave a
-      // pending record nobody can answer. Keep it and write it once the database is back.
-      const row = repo.getClarification(this.db, pendingId);
-      if (row === undefined || row.status !== "pending") return undefined;
-      this.options.logger.error("could not record how a clarification ended; will retry", {
-        pending_id: pendingId,
-        status,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      this.deferred.defer(pendingId, { status, resolution, extra: extraMetadata });
-      this.followUps.settled(pendingId);
-      return { ...row, status, resolution };
-    }
-  }
-
-  /** Whether a settle of this record waits for the database (see `deferred`). */
-  hasDeferredSettle(pendingId: string): boolean {
-    return this.deferred.get(pendingId) !== undefined;
-  }
-
-  private settleNow(
-    pendingId: string,
-    status: ClarificationStatus,
-    resolution: Resolution,
-    extraMetadata: (meta: Record<string, unknown>) => Record<string, unknown>,
-  ): repo.ClarificationRow | undefined {
-    // Record and message in one transaction: both or, if the database refuses, neither (then
-    // `settle` defers the whole settle). The task's pending action follows on the next turn, as a
-    // new question's does (follow-ups.ts), so it never holds the agent's next question.
-    const result = inTransaction(this.db, () => {
-      const row = repo.settleClarification(this.db, pendingId, status, resolution);
-      if (row === undefined) return undefined;
-      return { row, message: this.rewriteMessage(row, extraMetadata) };
-    });
-    if (result === undefined) return undefined;
-    this.followUps.settled(pendingId);
-    this.followUps.task(result.row.taskId);
-    this.forwarded.delete(pendingId);
-    if (result.message !== undefined) this.options.store.announceUpdated(result.message);
-    return result.row;
-  }
-
-  /** Rewrites the message of a (settled) record from the record plus `extra` metadata; pushes it. */
-  updateMessage(row: repo.ClarificationRow, extra: (meta: Record<string, unknown>) => Record<string, unknown>): void {
-    const message = this.rewriteMessage(row, extra);
-    if (message !== undefined) this.options.store.announceUpdated(message);
-  }
-
-  private rewriteMessage(row: repo.ClarificationRow, extra: (meta: Record<string, unknown>) => Record<string, unknown>): messagesRepo.MessageRow | undefined {
-    const current = messagesRepo.getMessage(this.db, row.messageId);
-    if (current === undefined) return undefined;
-    const metadata = extra(clarificationMetadata(row, current.metadata));
-    return messagesRepo.updateMessage(this.db, row.messageId, { requestsInput: row.status === "pending", metadata });
-  }
-
-  /** agentctl settled an elicitation on its own (deadline, agent cancel, turn cancel, shutdown...). */
   onElicitationSettled(ctx: ClarificationContext, p: AgentEvent<"elicitation.settled">): void {
     const row = repo.getClarification(this.db, p.pending_id);
     if (row === undefined || row.source !== "elicitation" || row.executionId !== ctx.executionId) {
       this.options.logger.warn("elicitation.settled for an unknown pending id", { pending_id: p.pending_id });
       return;
     }
-    const at = nowIso();
-    const sent = this.forwarded.get(p.pending_id)?.[0];
-    if (sent !== undefined && operatorBy(sent) === p.reason) {
-      // The operator's answer settled it: record what was chosen (it may have been sent just before
-      // the stream dropped, so the respond request never heard the success).
-      this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), operatorResolution(sent, at), (m) => withRejectReason(m, sent));
-      return;
-    }
-    this.settle(p.pending_id, statusForSettledEvent(p.outcome, p.reason), { by: p.reason, at });
+    this.settleNow(p.pending_id, statusForSettledEvent(p.outcome, p.reason), resolutionForSettledEvent(p, nowIso()));
   }
 
-  /** respond.ts: `answer` is about to be forwarded to agentctl (see `forwarded`). */
-  noteForwarded(pendingId: string, answer: ClarificationAnswer): void {
-    const list = this.forwarded.get(pendingId);
-    if (list === undefined) this.forwarded.set(pendingId, [answer]);
-    else list.push(answer);
+  /**
+   * Settles a pending record and recomputes its task in one transaction, then pushes the message
+   * (its view reads the record) and the task. The first settle wins: returns undefined when the
+   * record was not pending. Throws what the database throws (inside an outer write, that write is
+   * the one retried).
+   */
+  private settleNow(pendingId: string, status: ClarificationStatus, resolution: Resolution): repo.ClarificationRow | undefined {
+    const { store } = this.options;
+    return store.atomically(() => {
+      const row = repo.settleClarification(this.db, pendingId, status, resolution);
+      if (row === undefined) return undefined;
+      const message = messagesRepo.getMessage(this.db, row.messageId);
+      if (message !== undefined) store.announceUpdated(message, row);
+      store.recomputeTask(row.taskId);
+      return row;
+    });
   }
 
-  /** respond.ts: agentctl gave its verdict on this forwarded `answer`. */
-  forgetForwarded(pendingId: string, answer: ClarificationAnswer): void {
-    const list = this.forwarded.get(pendingId);
-    if (list === undefined) return;
-    const i = list.indexOf(answer);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.forwarded.delete(pendingId);
+  /**
+   * A settle the board decides itself (asker gone, deadline, turn over): it already happened, so
+   * it must not be lost to a database that refuses it; it goes through the one retry mechanism.
+   */
+  private settle(pendingId: string, status: ClarificationStatus, resolution: Resolution): void {
+    this.options.store.write(`settle ${pendingId} ${status}`, () => void this.settleNow(pendingId, status, resolution));
   }
 
   /**
@@ -380,20 +375,14 @@ export class ClarificationService {
   /** Backend shutdown: waiters end (the stream is closing anyway); rows stay for the next start. */
   shutdown(): void {
     this.waiters.rejectAll(new ProtocolError("NOT_CONNECTED", "the board is shutting down"));
-    // Deferred settles first: each one written queues its task's recompute, which close() runs.
-    this.deferred.flush();
-    this.followUps.close();
-    this.deferred.close();
   }
 
   private settleAll(rows: repo.ClarificationRow[], status: ClarificationStatus, by: string): number {
-    let n = 0;
     for (const row of rows) {
-      if (this.settle(row.pendingId, status, { by, at: nowIso() }) === undefined) continue;
-      n++;
+      this.settle(row.pendingId, status, { by, at: nowIso() });
       this.waiters.reject(row.pendingId, new ProtocolError("NOT_CONNECTED", `the question was withdrawn (${by})`));
     }
-    return n;
+    return rows.length;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,13 @@ import {
   ClarificationStatusSchema,
   PatchNotificationSettingsBodySchema,
 } from "@kandev/protocol";
-import { respondToClarification } from "../clarifications/respond.js";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { NotificationService } from "../notifications/service.js";
 import { notFound } from "./errors.js";
 import type { Router } from "./router.js";
+
+/** Who answers on a board without sign-in: every operator is the machine's own user. */
+export const LOCAL_USER = "local";
 
 /** Clarification and notification-settings routes of docs/API.md. */
 export function addClarificationRoutes(router: Router, deps: { clarifications: ClarificationService; notifications: NotificationService }): void {
@@ -30,7 +32,9 @@ export function addClarificationRoutes(router: Router, deps: { clarifications: C
   router.add("POST", "/api/v1/clarifications/:pendingId/respond", async (ctx) => {
     // The body passed the 1 MiB limit in ctx.body(); the schema bounds everything inside it.
     const answer = ClarificationAnswerSchema.parse(await ctx.body());
-    return { status: 200, body: await respondToClarification(clarifications, ctx.params.pendingId!, answer) };
+    // Forwards (or, for the kandev tool, has the record adjudicate) and maps errors; the outcome
+    // is recorded by whoever settles it, never here.
+    return { status: 200, body: await clarifications.respond(ctx.params.pendingId!, answer, LOCAL_USER) };
   });
 
   router.add("GET", "/api/v1/notification-settings", () => ({ status: 200, body: notifications.settings() }));

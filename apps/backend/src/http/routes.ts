@@ -11,12 +11,13 @@ import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
 import type { LiveStore } from "../lifecycle/store.js";
 import type { NotificationService } from "../notifications/service.js";
+import * as clarificationsRepo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
 import type { PresetContext } from "../agents/presets.js";
 import type { SessionLogs } from "../lifecycle/session-logs.js";
-import { toMessage, toSession, toTask } from "../views.js";
+import { toMessages, toSession, toTask } from "../views.js";
 import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
 import { notFound } from "./errors.js";
@@ -71,7 +72,10 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
   });
   router.add("GET", "/api/v1/sessions/:id/messages", (ctx) => {
     if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
-    return { status: 200, body: messagesRepo.listMessages(db, ctx.params.id!).map(toMessage) };
+    const rows = messagesRepo.listMessages(db, ctx.params.id!);
+    // A clarification message's status is its record's: joined here, on read.
+    const records = rows.some((m) => m.type === "clarification_request") ? clarificationsRepo.listClarifications(db, { sessionId: ctx.params.id! }) : [];
+    return { status: 200, body: toMessages(rows, records) };
   });
   router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {
     const body = PromptBodySchema.parse(await ctx.body());

@@ -17,13 +17,11 @@ import {
   type StartPhase,
 } from "../agents/start-errors.js";
 import type { AgentctlProcess, LocalExecutor } from "../agentctl/local-executor.js";
-import { isStorageUnavailable } from "../db/errors.js";
 import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
 import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
-import { HeldQueue, type HandleOutcome } from "./held-queue.js";
 import type { SessionLogs } from "./session-logs.js";
 import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, type StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
@@ -70,12 +68,6 @@ export class LiveSession {
   /** The error message of the last turn that ended with an error, so a crash completes it. */
   private turnErrorMessage: { turnId: string; messageId: string; metadata: Record<string, unknown> } | null = null;
 
-  /**
-   * Agent events whose writes the database refused (locked, disk full): kept in arrival order and
-   * written when it takes them again, so a transcript chunk or the end of a turn is never dropped.
-   */
-  private readonly events: HeldQueue<AgentEventMessage>;
-
   constructor(
     readonly sessionId: string,
     readonly taskId: string,
@@ -83,19 +75,6 @@ export class LiveSession {
     private readonly deps: LiveSessionDeps,
   ) {
     this.transcript = new Transcript(deps.store, { sessionId, taskId }, turnId);
-    this.events = new HeldQueue<AgentEventMessage>({
-      handle: (event) => this.handleAtomically(event),
-      schedule: (run, ms) => {
-        const timer = setTimeout(run, ms);
-        return { cancel: () => clearTimeout(timer) };
-      },
-      onHold: (event) =>
-        deps.logger.warn("the database refused an agent event; holding this session's events until it takes them", {
-          session: sessionId,
-          event: event.name,
-        }),
-      onResume: (written) => deps.logger.info("held agent events were written", { session: sessionId, count: written }),
-    });
   }
 
   /**
@@ -312,14 +291,6 @@ export class LiveSession {
   }
 
   private async teardown(): Promise<void> {
-    const lost = this.events.close();
-    if (lost.length > 0) {
-      this.deps.logger.error("the session ended while the database still refused its agent events; they are lost", {
-        session: this.sessionId,
-        count: lost.length,
-        events: lost.map((e) => e.name),
-      });
-    }
     this.deps.onGone(this.sessionId);
     this.client?.close();
     await this.proc?.stop();
@@ -369,33 +340,32 @@ export class LiveSession {
         this.handleEvent(event);
         return;
       case "elicitation.requested":
-      case "elicitation.settled":
       case "agent.exited":
-        // Their handlers cope with a refusing database themselves (a question that cannot be stored
-        // is declined at once, an outcome is deferred; see clarifications/). Whatever is held
-        // goes first if the database takes it now, so the transcript keeps its order.
-        this.events.drain();
+        // Not held: a question that cannot be stored is declined at once (nobody could answer
+        // it), and an exit fails the session now (its settles go through the held writes). What
+        // is held goes first if the database takes it now, so the transcript keeps its order.
+        this.deps.store.drainRefused();
         this.handleEvent(event);
         return;
       default:
-        this.events.offer(event);
+        // One transaction per event; the database refusing it holds it, in order, with every
+        // other write that must not be lost (LiveStore.write, db/refused-writes.ts).
+        this.deps.store.write(`${event.name} ${this.sessionId}`, () => this.handleAtomically(event));
     }
   }
 
-  /** One event's writes as one transaction; on a storage refusal nothing of it happened. */
-  private handleAtomically(event: AgentEventMessage): HandleOutcome {
-    if (this.ending) return "done";
+  /** One event's writes (run as one transaction by LiveStore.write); on a refusal nothing of it happened. */
+  private handleAtomically(event: AgentEventMessage): void {
+    // A held event of a session that has ended since is dropped: its end already closed the turn.
+    if (this.ending) return;
     const cursor = this.transcript.snapshot();
     const turnError = this.turnErrorMessage;
     try {
-      this.deps.store.atomically(() => this.handleEvent(event));
-      return "done";
+      this.handleEvent(event);
     } catch (err) {
       this.transcript.restore(cursor);
       this.turnErrorMessage = turnError;
-      if (isStorageUnavailable(err)) return "retry";
-      this.deps.logger.error("agent event handler failed", { action: event.name, error: err instanceof Error ? err.stack : String(err) });
-      return "done";
+      throw err;
     }
   }
 

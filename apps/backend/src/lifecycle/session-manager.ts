@@ -165,7 +165,6 @@ export class SessionManager {
     return {
       executionId: live.executionId,
       respondElicitation: (params) => live.respondElicitation(params),
-      connected: () => live.client?.connected === true,
     };
   }
 

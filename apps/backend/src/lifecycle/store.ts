@@ -1,4 +1,4 @@
-import type { Message, Session, Task } from "@kandev/protocol";
+import type { Message, MessageType, Session, Task } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { deriveTaskState, pendingActionOf } from "../domain/task-state.js";
 import * as messagesRepo from "../repos/messages.js";
@@ -7,6 +7,23 @@ import * as tasksRepo from "../repos/tasks.js";
 import { inTransaction } from "../repos/util.js";
 import { toMessage, toSession, toTask } from "../views.js";
 import type { Publisher } from "../ws/hub.js";
+import { isStorageUnavailable } from "../db/errors.js";
+import { RefusedWrites } from "../db/refused-writes.js";
+import { silentLogger, type Logger } from "../logger.js";
+import * as clarificationsRepo from "../repos/clarifications.js";
+import type { ClarificationFacts } from "../clarifications/message.js";
+
+export interface LiveStoreOptions {
+  logger?: Logger;
+  /** Arms the retry of refused writes (default setTimeout, unref'd). */
+  schedule?: (run: () => void, ms: number) => { cancel: () => void };
+}
+
+const unrefTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
 
 /**
  * Writes that browsers must hear about. Every session change recomputes the task's pending action
@@ -16,11 +33,23 @@ export class LiveStore {
   /** While `atomically` runs: what to do once its transaction has committed, in order. */
   private afterCommitQueue: Array<() => void> | null = null;
   private readonly publisher: Publisher;
+  /** Writes the database refused, retried in order (the one retry policy: db/refused-writes.ts). */
+  private readonly refused: RefusedWrites;
 
   constructor(
     readonly db: Db,
     publisher: Publisher,
+    options: LiveStoreOptions = {},
   ) {
+    const logger = options.logger ?? silentLogger;
+    this.refused = new RefusedWrites({
+      schedule: options.schedule ?? unrefTimer,
+      isRefusal: isStorageUnavailable,
+      onHold: (label, err) => logger.warn("the database refused a write; holding it and every later one until it takes them", { write: label, error: errorText(err) }),
+      onResume: (count) => logger.info("held writes were written", { count }),
+      onError: (label, err) => logger.error("a write failed", { write: label, error: err instanceof Error ? err.stack : String(err) }),
+      onLost: (labels) => logger.error("writes the database never took are lost", { writes: labels }),
+    });
     // Every push goes through `afterCommit`, so a write that is rolled back is never announced.
     this.publisher = {
       taskUpdated: (task) => this.afterCommit(() => publisher.taskUpdated(task)),
@@ -48,6 +77,30 @@ export class LiveStore {
     }
     for (const effect of queue) effect();
     return result;
+  }
+
+  /**
+   * A write that must not be lost (it records something that already happened: an agent event, an
+   * answer the agent got, an agentctl that died): `fn` runs as one transaction, and if the database
+   * refuses it, it is held and retried in order with every other such write (RefusedWrites). Inside
+   * an outer transaction it simply joins it: the outer write is the one that is retried.
+   */
+  write(label: string, fn: () => void): "done" | "held" | "lost" {
+    if (this.afterCommitQueue !== null) {
+      fn();
+      return "done";
+    }
+    return this.refused.write(label, () => this.atomically(fn));
+  }
+
+  /** Writes held ones first if the database takes them now; false while any still waits. */
+  drainRefused(): boolean {
+    return this.refused.drain();
+  }
+
+  /** Shutdown: the last try of held writes (RefusedWrites.close); returns those that were lost. */
+  close(): string[] {
+    return this.refused.close();
   }
 
   /** Runs `effect` now, or, inside `atomically`, once its transaction has committed. */
@@ -84,8 +137,12 @@ export class LiveStore {
    */
   recomputeTaskQuietly(taskId: string): Task | undefined {
     const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
+    // A clarification's status is its record's (clarifications/): its message's requests_input
+    // column is not consulted, so no copy of the status has to be kept equal.
     const open = latest === undefined ? [] : messagesRepo.listOpenRequests(this.db, latest.id, latest.currentTurnId);
-    const pending = pendingActionOf(open.map((m) => m.type));
+    const types: MessageType[] = open.map((m) => m.type).filter((t) => t !== "clarification_request");
+    if (latest !== undefined && clarificationsRepo.hasPending(this.db, latest.id, latest.currentTurnId)) types.push("clarification_request");
+    const pending = pendingActionOf(types);
     const row = tasksRepo.updateTaskState(this.db, taskId, deriveTaskState(latest?.state ?? null, pending), pending);
     return row === undefined ? undefined : toTask(row, latest);
   }
@@ -101,16 +158,19 @@ export class LiveStore {
     return message;
   }
 
-  /** Pushes a message written inside a transaction, once that transaction is over. */
-  announceAdded(row: messagesRepo.MessageRow): Message {
-    const message = toMessage(row);
+  /**
+   * Pushes a message written inside a transaction, once that transaction is over; a clarification
+   * message with its record (`clarification`), which owns its status.
+   */
+  announceAdded(row: messagesRepo.MessageRow, clarification?: ClarificationFacts): Message {
+    const message = toMessage(row, clarification);
     this.publisher.messageAdded(message);
     return message;
   }
 
-  /** Pushes a message changed inside a transaction, once that transaction is over. */
-  announceUpdated(row: messagesRepo.MessageRow): Message {
-    const message = toMessage(row);
+  /** Pushes a changed message (or a clarification message whose record changed), once the transaction is over. */
+  announceUpdated(row: messagesRepo.MessageRow, clarification?: ClarificationFacts): Message {
+    const message = toMessage(row, clarification);
     this.publisher.messageUpdated(message);
     return message;
   }
@@ -146,4 +206,8 @@ export class LiveStore {
       this.patchMessage(m.id, { requestsInput: false, metadata: { ...m.metadata, status: "cancelled", reason } });
     }
   }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

@@ -125,6 +125,20 @@ export function listPending(
 }
 
 /**
+ * Whether a session has a pending clarification, in `turnId` when given (a task's pending action
+ * looks at its session's current turn). Through clarifications_session_status_idx.
+ */
+export function hasPending(db: Db, sessionId: string, turnId: string | null): boolean {
+  const byTurn = turnId !== null;
+  const select = prepared(db, byTurn ? "clarifications.pending:turn" : "clarifications.pending", (d) => {
+    const base = and(eq(clarifications.sessionId, ph("sessionId")), eq(clarifications.status, "pending"));
+    const condition = byTurn ? and(base, eq(clarifications.turnId, ph("turnId"))) : base;
+    return d.select({ pendingId: clarifications.pendingId }).from(clarifications).where(condition).limit(1).prepare();
+  });
+  return select.get(byTurn ? { sessionId, turnId } : { sessionId }) !== undefined;
+}
+
+/**
  * Moves a pending record to `status` once. Returns the settled row, or undefined when it was no
  * longer pending: the first settle wins, whatever races after it.
  */
@@ -138,17 +152,4 @@ export function settleClarification(db: Db, pendingId: string, status: Clarifica
       .prepare(),
   );
   return update.get({ pendingId, status, resolution, at: nowIso() }) as ClarificationRow | undefined;
-}
-
-/** Replaces the resolution of a settled record (adds the operator's answers to an event's settle). */
-export function updateResolution(db: Db, pendingId: string, resolution: Resolution): ClarificationRow | undefined {
-  const update = prepared(db, "clarifications.resolution", (d) =>
-    d
-      .update(clarifications)
-      .set({ resolution: setPlaceholder<Resolution>("resolution"), updatedAt: setPlaceholder<string>("at") })
-      .where(eq(clarifications.pendingId, ph("pendingId")))
-      .returning()
-      .prepare(),
-  );
-  return update.get({ pendingId, resolution, at: nowIso() }) as ClarificationRow | undefined;
 }

@@ -76,7 +76,7 @@ describe("the database locked by another connection", () => {
       assert.deepEqual([ok.status, ok.body.status], [200, "answered"]);
       await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
     });
-    // Nothing answered is lost: the outcome decided during the lock is written once it is gone.
+    // Nothing answered is lost: agentctl's settle event, held during the lock, is written once it is gone.
     const settled = await eventually(async () => {
       const c = (await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body;
       return c.status === "answered" ? c : undefined;
@@ -84,8 +84,8 @@ describe("the database locked by another connection", () => {
     assert.deepEqual(settled.resolution?.answers, RED.answers);
     const log = board.log.text();
     assert.match(log, /"msg":"request failed".*database is locked/);
-    assert.match(log, /could not record how a clarification ended; will retry/);
-    assert.match(log, /a deferred clarification outcome was written/);
+    assert.match(log, /the database refused a write; holding it and every later one until it takes them/);
+    assert.match(log, /held writes were written/);
     assert.equal((await api(base, "POST", "/api/v1/tasks", { title: "t", prompt: "/e2e:echo unlocked" })).status, 201, "writes work again");
     await board.server.close();
     server = null;
@@ -110,7 +110,7 @@ describe("agent events while the database is locked", () => {
         () => (board.rec.events.some((e) => e.sessionId === sessionId && e.event.name === "turn.ended") ? true : undefined),
         "turn.ended reached the board",
       );
-      assert.match(board.log.text(), /holding this session's events/);
+      assert.match(board.log.text(), /the database refused a write; holding it/);
       const during = await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`);
       assert.equal(during.body.state, "RUNNING", "nothing of the held events is visible yet");
     });
@@ -126,7 +126,7 @@ describe("agent events while the database is locked", () => {
     const reply = kinds.findIndex((k) => k.startsWith("agent:elicitation response:"));
     assert.ok(question >= 0 && reply > question, `the agent's reply follows the question: ${JSON.stringify(kinds)}`);
     assert.match(kinds[reply]!, /"action":"accept"/);
-    assert.match(board.log.text(), /held agent events were written/);
+    assert.match(board.log.text(), /held writes were written/);
     assert.deepEqual((await waitForClarificationStatus(base, pendingId, "answered")).resolution?.answers, RED.answers);
     await eventually(async () => {
       const task = (await api<Task>(base, "GET", `/api/v1/tasks/${session.task_id}`)).body;

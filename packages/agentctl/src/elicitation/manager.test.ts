@@ -171,9 +171,29 @@ describe("ElicitationManager", () => {
       success: true,
     });
     assert.deepEqual(await response, { action: "accept", content: { question_0: "Red" } });
-    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "answered", reason: "operator" }]);
+    assert.deepEqual(s.settled(), [
+      { pending_id: "pending-1", outcome: "answered", reason: "operator", answers: [{ question_id: "question_0", selected_options: ["Red"] }] },
+    ]);
     assert.equal(s.manager.pendingCount, 0);
     deadlinePassesQuietly(s);
+  });
+
+  test("the operator's settle event carries the answer as given and who gave it, so it alone records the outcome", async () => {
+    const s = setup();
+    const response = s.manager.handleCreate(ask, new AbortController().signal);
+    // Given out of declaration order with a custom text: the event keeps what the operator sent.
+    const answers = [{ question_id: "question_0", selected_options: ["Blue"], custom_text: "navy" }];
+    s.manager.respond({ pending_id: "pending-1", answers, user: "ada" });
+    await response;
+    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "answered", reason: "operator", answers, user: "ada" }]);
+    const skip = setup();
+    const skipped = skip.manager.handleCreate(ask, new AbortController().signal);
+    skip.manager.respond({ pending_id: "pending-1", answers: [], rejected: true, reject_reason: "not now", user: "local" });
+    assert.deepEqual(await skipped, { action: "decline" });
+    assert.deepEqual(skip.settled(), [
+      { pending_id: "pending-1", outcome: "declined", reason: "operator_rejected", answers: [], reject_reason: "not now", user: "local" },
+    ]);
+    for (const event of [...s.settled(), ...skip.settled()]) assert.ok(AGENT_EVENTS["elicitation.settled"].safeParse(event).success);
   });
 
   test("AC-14 a rejected bundle resolves decline and settles declined/operator_rejected", async () => {
@@ -181,7 +201,7 @@ describe("ElicitationManager", () => {
     const response = s.manager.handleCreate(ask, new AbortController().signal);
     s.manager.respond({ pending_id: "pending-1", answers: [], rejected: true });
     assert.deepEqual(await response, { action: "decline" });
-    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "declined", reason: "operator_rejected" }]);
+    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "declined", reason: "operator_rejected", answers: [] }]);
   });
 
   test("AC-12g D5 a second respond for the same pending is NOT_FOUND and the agent sees one response", async () => {
@@ -411,7 +431,7 @@ describe("ElicitationManager", () => {
     await tick();
     assert.equal(p.count, 1);
     assert.deepEqual(p.value, { action: "accept", content: {} });
-    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "answered", reason: "operator" }]);
+    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "answered", reason: "operator", answers: [] }]);
   });
 
   test("an answer delivered synchronously from inside the requested event settles normally", async () => {

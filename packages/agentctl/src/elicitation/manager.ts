@@ -67,6 +67,9 @@ export type SettleReason =
   | "undeliverable"
   | (string & {});
 
+/** What `elicitation.settled` carries of an operator's answer. */
+type OperatorAnswer = Pick<AgentEvent<"elicitation.settled">, "answers" | "reject_reason" | "user">;
+
 const DECLINE: ElicitationResponse = { action: "decline" };
 const CANCEL: ElicitationResponse = { action: "cancel" };
 /** setTimeout's ceiling (~24.8 days); longer waits re-arm. */
@@ -189,8 +192,15 @@ export class ElicitationManager {
       throw new ProtocolError("NOT_FOUND", `no pending elicitation ${JSON.stringify(params.pending_id)}`);
     }
     const response = buildResponse(pending.questions, params);
-    if (response.action === "decline") this.settle(pending, response, "declined", "operator_rejected");
-    else this.settle(pending, response, "answered", "operator");
+    // The settle event carries the answer as given and who gave it: it is the one record of this
+    // outcome, so the backend never has to pair it with the request it forwarded.
+    const answer: OperatorAnswer = {
+      answers: params.answers,
+      ...(params.reject_reason !== undefined && { reject_reason: params.reject_reason }),
+      ...(params.user !== undefined && { user: params.user }),
+    };
+    if (response.action === "decline") this.settle(pending, response, "declined", "operator_rejected", answer);
+    else this.settle(pending, response, "answered", "operator", answer);
     return { success: true };
   }
 
@@ -285,13 +295,16 @@ export class ElicitationManager {
     if (next !== Infinity) this.armDeadline(next);
   }
 
-  /** The single exit: removes the pending first, so every later path finds nothing. */
-  private settle(pending: Pending, response: ElicitationResponse, outcome: ElicitationOutcome, reason: string): void {
+  /**
+   * The single exit: removes the pending first, so every later path finds nothing. `answer` is the
+   * operator's, when the operator settled it.
+   */
+  private settle(pending: Pending, response: ElicitationResponse, outcome: ElicitationOutcome, reason: string, answer?: OperatorAnswer): void {
     if (this.pending.get(pending.id) !== pending) return;
     this.pending.delete(pending.id);
     pending.signal.removeEventListener("abort", pending.onAbort);
     try {
-      const settled: AgentEvent<"elicitation.settled"> = { pending_id: pending.id, outcome, reason };
+      const settled: AgentEvent<"elicitation.settled"> = { pending_id: pending.id, outcome, reason, ...answer };
       this.opts.emit("elicitation.settled", settled);
     } catch (err) {
       this.log(`elicitation.settled could not be emitted: ${err instanceof Error ? err.message : String(err)}`);
