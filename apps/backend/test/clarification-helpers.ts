@@ -83,11 +83,15 @@ export const clarificationMessages = async (base: string, sessionId: string): Pr
   (await getMessages(base, sessionId)).filter((m) => m.type === "clarification_request");
 
 /** Waits until the session has `count` clarification messages. */
-export async function waitForClarifications(base: string, sessionId: string, count = 1): Promise<Message[]> {
-  return eventually(async () => {
-    const ms = await clarificationMessages(base, sessionId);
-    return ms.length >= count ? ms : undefined;
-  }, `${count} clarification message(s)`);
+export async function waitForClarifications(base: string, sessionId: string, count = 1, timeoutMs?: number): Promise<Message[]> {
+  return eventually(
+    async () => {
+      const ms = await clarificationMessages(base, sessionId);
+      return ms.length >= count ? ms : undefined;
+    },
+    `${count} clarification message(s)`,
+    timeoutMs,
+  );
 }
 
 export async function getClarification(base: string, pendingId: string): Promise<Clarification> {
