@@ -112,7 +112,7 @@ describe("relayed kandev.ask_user_question requests", () => {
     assert.equal(parsed.sessionId, "acp-1");
     assert.deepEqual(parsed.questions.map((q) => q.id), ["q1", "env"]);
   });
-  test("F3 input outside the tool's rules is VALIDATION_ERROR naming each rule and where", () => {
+  test("input outside the tool's rules is VALIDATION_ERROR naming each rule and where (F3)", () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ session_id: null, questions: [] }, /questions: ask 1-4 questions/],
       [{ session_id: null, questions: [{ prompt: "p", options: [{ label: "only" }] }] }, /questions\.0\.options: each question needs 2-6 options/],

@@ -33,7 +33,7 @@ describe("clarification outcomes", () => {
     for (const c of ErrorCodeSchema.options) assert.ok(verdictForRespondError(c).status >= 400, c);
   });
 
-  test("F7 agentctl's agent-gone reasons read agent_disconnected; a decided cancel stays cancelled", () => {
+  test("agentctl's agent-gone reasons read agent_disconnected; a decided cancel stays cancelled (F7)", () => {
     for (const r of ["agent_exited", "agent_disconnected", "shutdown"]) assert.equal(statusForSettledEvent("cancelled", r), "agent_disconnected", r);
     for (const r of ["agent_cancelled", "turn_cancelled", "idle_timeout"]) assert.equal(statusForSettledEvent("cancelled", r), "cancelled", r);
     assert.equal(statusForSettledEvent("timed_out", "deadline"), "timed_out");
