@@ -2,8 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type Database from "better-sqlite3";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
-import type { AgentEventMessage } from "./agentctl/client.js";
-import { LocalExecutor } from "./agentctl/local-executor.js";
+import type { AgentEventMessage } from "./executor/agentctl-client.js";
+import { LocalExecutor } from "./executor/local-executor.js";
 import { ClarificationService } from "./clarifications/service.js";
 import { startCheckpointer, type Checkpointer } from "./db/checkpointer.js";
 import { openDatabase } from "./db/client.js";
@@ -49,7 +49,7 @@ export interface ServerOptions {
   timeouts?: { elicitationAnswerMs?: number; acpIdleMs?: number };
   serveWeb?: boolean;
   webDir?: string;
-  /** Environment for agentctl children (and the agents they start). */
+  /** Environment for this host's agentctl (and the agents it starts). */
   childEnv?: Record<string, string>;
   logger?: Logger;
   migrationsFolder?: string;
@@ -60,7 +60,7 @@ export interface ServerOptions {
   mockAgentCli?: string;
   /** How long a kandev-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
-  /** How many CPU nice levels below the board agentctl and its agent run (env.ts KANDEV_AGENT_NICE); 0 (the board's own) unless given. */
+  /** KANDEV_AGENT_NICE; no longer applied: the executor does not renice agentctl (see priority.ts's removal). */
   agentNice?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
@@ -76,24 +76,15 @@ export interface ServerOptions {
   onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
 }
 
-/** Seams for integration tests only (nothing in the product calls them). */
-export interface ServerTestHooks {
-  /** Drops a live session's agent stream and holds reconnection; agentctl keeps running. */
-  suspendAgentStream(sessionId: string): void;
-  /** Reconnects a suspended agent stream; resolves once it is up. */
-  resumeAgentStream(sessionId: string): Promise<void>;
-}
-
 export interface RunningServer {
   url: string;
   port: number;
   /** The features every agentctl of this process receives. */
   features: Features;
-  /** Pids of the agentctl processes alive right now (each leads its own process group). */
+  /** Pids of the agentctl processes alive right now: this host's one, if it runs (it leads its own process group). */
   childPids(): number[];
   /** Browser WebSockets connected right now. */
   browserClients(): number;
-  testing: ServerTestHooks;
   /** Stops agentctl children, closes sockets, the HTTP server and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -133,8 +124,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     agentctlCli: options.agentctlCli ?? agentctlCliPath(),
     env: options.childEnv ?? {},
     logger,
-    host: "127.0.0.1",
-    ...(options.agentNice !== undefined && { nice: options.agentNice }),
   });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
@@ -294,10 +283,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     features: flags.features(),
     childPids: () => executor.pids(),
     browserClients: () => hub.clientCount,
-    testing: {
-      suspendAgentStream: (sessionId) => liveSessions.suspendStream(sessionId),
-      resumeAgentStream: (sessionId) => liveSessions.resumeStream(sessionId),
-    },
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

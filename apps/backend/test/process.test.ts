@@ -21,18 +21,7 @@ import {
   tempDir,
   waitForTaskState,
 } from "./helpers.js";
-import { parseAutogroup, type Autogroup } from "../src/agentctl/priority.js";
-
 const startBackend = startBackendProcess;
-
-/** The autogroup of `pid` (`/proc/<pid>/autogroup`), or null where the kernel has none. */
-function autogroupOf(pid: number): Autogroup | null {
-  try {
-    return parseAutogroup(fs.readFileSync(`/proc/${pid}/autogroup`, "utf8"));
-  } catch {
-    return null;
-  }
-}
 
 async function allGone(pids: number[]): Promise<void> {
   await eventually(() => (pids.every((p) => !isAlive(p)) ? true : undefined), `processes ${pids.join(",")} to be gone`, 10_000);
@@ -73,37 +62,6 @@ describe("the backend as a real process", () => {
   });
 
   let firstRun: { done: Task; running: Task } | null = null;
-
-  test("agentctl and its agent run KANDEV_AGENT_NICE levels below the board, process and session (default 10; 0 leaves them alone)", async () => {
-    const own = os.getPriority(process.pid);
-    for (const [env, by] of [[{}, 10], [{ KANDEV_AGENT_NICE: "3" }, 3], [{ KANDEV_AGENT_NICE: "0" }, 0]] as const) {
-      const b = await startBackend(path.join(tempDir(), "kandev.db"), env);
-      try {
-        const { session } = await createTask(b.url, "/e2e:hang");
-        await eventually(async () => ((await getSession(b.url, session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
-        assert.equal(os.getPriority(b.child.pid!), own, "the board keeps its own priority");
-        const children = descendants(b.child.pid!);
-        assert.ok(children.length >= 2, `agentctl and its agent, found ${children.length}`);
-        assert.deepEqual(children.map((pid) => os.getPriority(pid)), children.map(() => Math.min(19, own + by)), JSON.stringify(env));
-        // Where the kernel groups sessions (autogroups), agentctl's session is a group of its own,
-        // which shares the CPU with the board's by the group's nice, not its processes'.
-        const board = autogroupOf(b.child.pid!);
-        if (board !== null) {
-          const nice = by === 0 ? 0 : Math.min(19, board.nice + by);
-          const lowered = (g: Autogroup | null) => g !== null && g.id !== board.id && g.nice === nice;
-          await eventually(
-            () => (children.every((pid) => lowered(autogroupOf(pid))) ? true : undefined),
-            `agentctl's autogroup at nice ${nice} (${JSON.stringify(env)}): ${children.map((pid) => JSON.stringify(autogroupOf(pid))).join(", ")}`,
-            5_000,
-          );
-          assert.deepEqual(autogroupOf(b.child.pid!), board, "the board's own session keeps its priority");
-        }
-      } finally {
-        b.child.kill("SIGTERM");
-        await b.exited;
-      }
-    }
-  });
 
   test("KANDEV_PORT=0 prints the real port; a task runs; SIGTERM stops every agentctl and agent", async () => {
     const b = await startBackend(dbPath);

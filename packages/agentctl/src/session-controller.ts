@@ -168,6 +168,11 @@ export class SessionController {
         cwd: p.agent.cwd,
         onStderrLine: (text) => this.emit("agent.stderr", { text }),
       });
+      if (this.shuttingDown !== null) {
+        // The session was closed while its agent started: nobody will ever stop it but us.
+        await agent.stop(this.opts.agentKillGraceMs ?? 2000);
+        throw new ProtocolError("CONFLICT", "the session was closed while its agent started");
+      }
       this.timeouts = timeouts;
       this.config = p;
       this.agent = agent;

@@ -48,25 +48,18 @@ async function respondElicitation(service: ClarificationService, row: repo.Clari
     recordUndelivered(service, row.pendingId, answer);
     throw new HttpError(404, "NOT_FOUND", "the agent that asked is gone; your answer was recorded on the message but not delivered");
   }
-  // Whether the answer can leave now; if the stream then fails before agentctl's verdict comes
-  // back, the answer may have been delivered, and the operator must not be told it was not.
-  const sendable = target.connected?.() ?? true;
   service.noteForwarded(row.pendingId, answer);
   try {
     // Step 1 of the fork, always: agentctl adjudicates duplicates (AC-12g, AC-61).
     await target.respondElicitation({ pending_id: row.pendingId, ...answer });
   } catch (err) {
     if (!(err instanceof ProtocolError)) throw err;
+    // No "may have been delivered" case: the stream is a pipe that loses nothing while agentctl
+    // lives, and when agentctl dies its questions die with it (settled agent_disconnected).
     const verdict = verdictForRespondError(err.code);
-    const inFlight = sendable && (err.code === "NOT_CONNECTED" || err.code === "TIMEOUT");
-    // In flight: agentctl's settle event will say what happened when the stream is back, and
-    // service.onElicitationSettled records this answer from `forwarded` then.
-    if (!inFlight) service.forgetForwarded(row.pendingId, answer);
+    service.forgetForwarded(row.pendingId, answer);
     if (verdict.settle) service.settle(row.pendingId, NOT_FOUND_SETTLE.status, { by: NOT_FOUND_SETTLE.by, at: nowIso() });
-    const message = inFlight
-      ? `${err.message}; the answer was sent and may have been delivered: the clarification shows the outcome once agentctl is reachable again`
-      : err.message;
-    throw new HttpError(verdict.status, verdict.code, message, err.details);
+    throw new HttpError(verdict.status, verdict.code, err.message, err.details);
   }
   service.forgetForwarded(row.pendingId, answer);
   // agentctl's `elicitation.settled` (reason operator) is sent before this success on the same

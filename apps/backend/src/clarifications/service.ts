@@ -43,8 +43,6 @@ export interface ElicitationTarget {
   executionId: string;
   /** Sends `agent.elicitations.respond`; rejects with agentctl's ProtocolError or NOT_CONNECTED. */
   respondElicitation(params: ElicitationRespondParams): Promise<void>;
-  /** Whether the agent stream is up right now (an answer forwarded now leaves the board). */
-  connected?: () => boolean;
 }
 
 export interface ClarificationServiceOptions {
@@ -349,15 +347,6 @@ export class ClarificationService {
    */
   settleExecution(executionId: string, by = "agent_disconnected"): number {
     return this.settleAll(repo.listPending(this.db, { executionId }), "agent_disconnected", by);
-  }
-
-  /**
-   * The agent stream dropped (even if it comes back): agentctl fails every request it had sent
-   * the backend, so the execution's kandev-tool questions can no longer be answered. Elicitations
-   * stay: agentctl still holds them and buffers their events.
-   */
-  onStreamDropped(executionId: string): number {
-    return this.settleAll(repo.listPending(this.db, { executionId, source: "kandev_tool" }), "agent_disconnected", "stream_lost");
   }
 
   /**

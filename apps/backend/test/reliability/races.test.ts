@@ -131,27 +131,6 @@ describe("races on one clarification (real agentctl + mock agent)", () => {
     t.diagnostic(`answer vs turn cancel outcomes: ${outcomes.join(", ")}`);
   });
 
-  test("the agent stream drops right after an answer was sent: the answer is not reported as undelivered, and the record keeps it", async () => {
-    const { sessionId, logFile } = await startLoggedTask(base, server.dir, "inflight", "/e2e:elicit-ask");
-    const [id] = await waitForPending(base, sessionId, 1);
-    hooks.beforeAgentRequest = (sid, action) => {
-      if (sid !== sessionId || action !== "agent.elicitations.respond") return;
-      hooks.beforeAgentRequest = undefined;
-      // After the frame is handed to the socket (this same tick), before agentctl's reply can come back.
-      queueMicrotask(() => server.testing.suspendAgentStream(sessionId));
-    };
-    const r = await respond(base, id!, RED);
-    await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
-    // The operator must not be told "nothing was delivered": it was.
-    if (r.status !== 200) {
-      assert.equal(r.status, 503);
-      assert.doesNotMatch(r.body.error?.message ?? "", /nothing was (sent|delivered)/);
-      assert.match(r.body.error?.message ?? "", /may have (been delivered|reached)/);
-    }
-    await server.testing.resumeAgentStream(sessionId);
-    const c = await waitForClarificationStatus(base, id!, "answered", 10_000);
-    assert.deepEqual(c.resolution?.answers, RED.answers, "the delivered answer is on the record");
-  });
 });
 
 describe("answer vs the answer deadline (agentctl's own timer, 2.5 s here)", () => {
