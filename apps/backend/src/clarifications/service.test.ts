@@ -480,7 +480,6 @@ describe("ClarificationService over SQLite", () => {
       const statuses = service.list({ sessionId: ctx.sessionId }).map((c) => [c.source, c.status, c.resolution?.by ?? null]);
       assert.deepEqual(statuses, [
         ["elicitation", "pending", null],
-        ["kandev_tool", "agent_disconnected", "stream_lost"],
         ["kandev_tool", "cancelled", "turn_ended"],
       ]);
     });
