@@ -4,7 +4,7 @@ import { parseBenchArgs, parseSessionList, UsageError } from "./args.js";
 
 describe("parseBenchArgs", () => {
   test("defaults: 1,10,50 sessions, 200 round trips, 1000 pending, the 10,000 growth check, board on", () => {
-    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, lean: false, board: true, json: false, help: false, samplesFile: null });
+    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, lean: false, board: true, json: false, help: false, sessionCost: false, samplesFile: null });
   });
   test("--quick shrinks the counts it was not given", () => {
     const a = parseBenchArgs(["--quick"]);
@@ -24,6 +24,9 @@ describe("parseBenchArgs", () => {
     assert.throws(() => parseBenchArgs(["--warmup", "x"]), /--warmup needs a whole number/);
     assert.throws(() => parseBenchArgs(["--fast"]), /unknown option "--fast"/);
     assert.throws(() => parseBenchArgs(["--round-trips", "--json"]), /needs a value/);
+  });
+  test("--session-cost asks for the session-cost pass only", () => {
+    assert.equal(parseBenchArgs(["--session-cost"]).sessionCost, true);
   });
   test("--samples names a file; without a name it is a UsageError", () => {
     assert.equal(parseBenchArgs(["--samples", "out/s.jsonl"]).samplesFile, "out/s.jsonl");

@@ -19,6 +19,9 @@ export const USAGE = `npm run bench [-- options]
   --json                 print the result as one JSON object, last on stdout
   --samples FILE         also write every sample of the paced passes to FILE, one JSON object per
                          line (side, block, session, request, start time, latency), replacing it
+  --session-cost         only measure what each added live session costs the board side (backend
+                         + its one agentctl, agents excluded) with 1 and 5 sessions, against the
+                         15 MB target (session-cost.ts), and print that
   -h, --help             this text
 
 Needs the built packages (npm run build); the board measurement also needs apps/web/.next and
@@ -39,6 +42,8 @@ export interface BenchArgs {
   help: boolean;
   /** Where to write the paced passes' samples (--samples), or null. */
   samplesFile: string | null;
+  /** Only the session-cost pass (--session-cost). */
+  sessionCost: boolean;
 }
 
 /** A bad command line; the message says what to fix. */
@@ -64,7 +69,7 @@ export function parseSessionList(text: string | undefined): number[] {
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
   const given: Partial<Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate", string>> = {};
-  const out = { quick: false, lean: false, json: false, help: false, samplesFile: null as string | null };
+  const out = { quick: false, lean: false, json: false, help: false, sessionCost: false, samplesFile: null as string | null };
   let board: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -113,6 +118,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         out.samplesFile = file;
         break;
       }
+      case "--session-cost":
+        out.sessionCost = true;
+        break;
       case "-h":
       case "--help":
         out.help = true;

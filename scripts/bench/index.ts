@@ -9,11 +9,12 @@ import { setTimeout as delay } from "node:timers/promises";
 import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args.js";
 import { CHROMIUM, measureBoard } from "./board.js";
 import { FloorBench } from "./floor.js";
-import { measureMemory } from "./memory.js";
+import { measureMemory, steadyRss } from "./memory.js";
 import { describeMachine, readCpuStat, readIoPressureUs } from "./procfs.js";
 import { ProductBench } from "./product.js";
 import type { RecorderLike } from "./recorder.js";
 import { SampleFile } from "./sample-file.js";
+import { measureSessionCost, renderSessionCost } from "./session-cost.js";
 import { floorFirst, paceFor, pacedBlocks, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
@@ -205,6 +206,20 @@ async function main(): Promise<number> {
   log(`logs and databases in ${dir}`);
   if (args.samplesFile !== null) log(`paced samples to ${args.samplesFile}`);
   try {
+    if (args.sessionCost) {
+      const quietMs = args.quick ? 2000 : 12_000;
+      const cost = await measureSessionCost({
+        dir,
+        counts: [1, 5],
+        start: (n, d) => ProductBench.start(n, d),
+        steady: (bench) => steadyRss(bench, quietMs, quietMs + 20_000),
+        log,
+      });
+      process.stdout.write(`${renderSessionCost(cost)}\n`);
+      if (args.json) process.stdout.write(`${JSON.stringify(cost)}\n`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      return 0;
+    }
     const { runs, memory } = await runLatencyAndMemory(args, dir, samples);
     const board = args.board ? await boardOrError(dir, args) : null;
     const result: BenchResult = {

@@ -1,8 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
-import type { AgentEventMessage } from "./agentctl/client.js";
-import { LocalExecutor } from "./agentctl/local-executor.js";
+import type { AgentEventMessage } from "./executor/agentctl-client.js";
+import { LocalExecutor } from "./executor/local-executor.js";
 import { ClarificationService } from "./clarifications/service.js";
 import { openDatabase } from "./db/client.js";
 import type { FlagKey, Profile } from "./flags/registry.js";
@@ -47,7 +47,7 @@ export interface ServerOptions {
   timeouts?: { elicitationAnswerMs?: number; acpIdleMs?: number };
   serveWeb?: boolean;
   webDir?: string;
-  /** Environment for agentctl children (and the agents they start). */
+  /** Environment for this host's agentctl (and the agents it starts). */
   childEnv?: Record<string, string>;
   logger?: Logger;
   migrationsFolder?: string;
@@ -70,24 +70,15 @@ export interface ServerOptions {
   onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
 }
 
-/** Seams for integration tests only (nothing in the product calls them). */
-export interface ServerTestHooks {
-  /** Drops a live session's agent stream and holds reconnection; agentctl keeps running. */
-  suspendAgentStream(sessionId: string): void;
-  /** Reconnects a suspended agent stream; resolves once it is up. */
-  resumeAgentStream(sessionId: string): Promise<void>;
-}
-
 export interface RunningServer {
   url: string;
   port: number;
   /** The features every agentctl of this process receives. */
   features: Features;
-  /** Pids of the agentctl processes alive right now (each leads its own process group). */
+  /** Pids of the agentctl processes alive right now: this host's one, if it runs (it leads its own process group). */
   childPids(): number[];
   /** Browser WebSockets connected right now. */
   browserClients(): number;
-  testing: ServerTestHooks;
   /** Stops agentctl children, closes sockets, the HTTP server and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -121,7 +112,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     agentctlCli: options.agentctlCli ?? agentctlCliPath(),
     env: options.childEnv ?? {},
     logger,
-    host: "127.0.0.1",
   });
   // The clarification store and the session manager need each other (an answer is forwarded to a
   // live session; a session's events create clarifications), so the lookup is late-bound.
@@ -280,10 +270,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     features: flags.features(),
     childPids: () => executor.pids(),
     browserClients: () => hub.clientCount,
-    testing: {
-      suspendAgentStream: (sessionId) => liveSessions.suspendStream(sessionId),
-      resumeAgentStream: (sessionId) => liveSessions.resumeStream(sessionId),
-    },
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,7 +11,8 @@ import {
   WsClient,
   api,
   createTask,
-  descendants,
+  agentPids,
+  newAgentPid,
   eventually,
   getMessages,
   getSession,
@@ -36,9 +37,10 @@ async function onlyError(base: string, sessionId: string): Promise<Message> {
   return errors[0]!;
 }
 
-/** Waits until the agentctl (and everything it started) is gone and the board forgot it. */
-async function nothingLeft(server: Server, pids: number[]): Promise<void> {
-  await eventually(() => (pids.every((p) => isGoneOrZombie(p) && !server.childPids().includes(p)) ? true : undefined), `processes ${pids.join(",")} gone`);
+/** Waits until these agents (and everything they started) are gone and agentctl runs no other new one. */
+async function nothingLeft(server: Server, pids: number[], before: readonly number[]): Promise<void> {
+  const fresh = () => agentPids(server).filter((p) => !before.includes(p) && !isGoneOrZombie(p));
+  await eventually(() => (pids.every((p) => isGoneOrZombie(p)) && fresh().length === 0 ? true : undefined), `processes ${pids.join(",")} gone`);
 }
 
 describe("agents that cannot start", () => {
@@ -79,10 +81,8 @@ describe("agents that cannot start", () => {
 
   test("an agent that exits at once: FAILED with its exit code and stderr; its log has the line; nothing left running", async () => {
     await addProfile(base, { id: "exits-7", command: [process.execPath, "-e", "process.stderr.write('no api key\\n'); process.exit(7)"] });
-    const before = new Set(server.childPids());
+    const before = agentPids(server);
     const { task, session } = await createTask(base, "hello", { agent_profile_id: "exits-7" });
-    const ownPid = server.childPids().find((p) => !before.has(p));
-    assert.ok(ownPid !== undefined, "agentctl was started");
     await waitForTaskState(base, task.id, "FAILED");
     const s = await getSession(base, session.id);
     assert.equal(s.state, "FAILED");
@@ -93,7 +93,8 @@ describe("agents that cannot start", () => {
     assert.match(String(error.metadata.stderr_tail), /no api key/);
     const logs = await api<SessionLogs>(base, "GET", `/api/v1/sessions/${session.id}/logs`);
     assert.deepEqual(logs.body.lines.map((l) => l.text), ["no api key"]);
-    await nothingLeft(server, [ownPid]);
+    await nothingLeft(server, [], before);
+    assert.equal(server.childPids().length, 1, "this host's agentctl runs on for other sessions");
   });
 
   test("an agent that closes its stdin first and exits a moment later: its exit code and stderr, not agentctl's EPIPE", async () => {
@@ -108,21 +109,17 @@ describe("agents that cannot start", () => {
     assert.doesNotMatch(s.error ?? "", /EPIPE|agentctl/);
   });
 
-  test("an agent that never answers initialize: FAILED saying initialize timed out, with its stderr; agent and agentctl stopped", async () => {
+  test("an agent that never answers initialize: FAILED saying initialize timed out, with its stderr; the agent stopped", async () => {
     const script = "process.stderr.write('waiting for a login that never comes\\n'); setInterval(() => {}, 1000)";
     await addProfile(base, { id: "silent", command: [process.execPath, "-e", script] });
-    const before = new Set(server.childPids());
+    const before = agentPids(server);
     const { task, session } = await createTask(base, "hello", { agent_profile_id: "silent" });
-    const ownPid = server.childPids().find((p) => !before.has(p))!;
     // The agent is agentctl's child: remember it to prove it is stopped too.
-    const agentPids = await eventually(() => {
-      const d = descendants(ownPid);
-      return d.length > 0 ? d : undefined;
-    }, "the agent process");
+    const agent = await newAgentPid(server, before);
     await waitForTaskState(base, task.id, "FAILED");
     assert.match((await getSession(base, session.id)).error ?? "", /^the agent did not answer ACP initialize within 1500 ms/);
     assert.match((await onlyError(base, session.id)).content, /waiting for a login that never comes/);
-    await nothingLeft(server, [ownPid, ...agentPids]);
+    await nothingLeft(server, [agent], before);
   });
 
   test("unknown session logs: 404", async () => {

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AgentActionName, AgentProfile, Clarification, Message, Notification, Task } from "@kandev/protocol";
-import type { AgentEventMessage } from "../src/agentctl/client.js";
+import type { AgentEventMessage } from "../src/executor/agentctl-client.js";
 import { api, createTask, eventually, getMessages, getTask, type WsClient } from "./helpers.js";
 
 interface Frame {

@@ -158,24 +158,6 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
     assert.equal((await respond(base, "no-such-id", RED)).status, 404);
   });
 
-  test("an answer while the agent stream is down is 503, sends nothing and leaves the question pending; once it is back the answer lands (AC-20a)", async () => {
-    const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "down", "/e2e:elicit-ask");
-    const [m] = await waitForClarifications(base, sessionId);
-    const id = m!.metadata.pending_id as string;
-    server.testing.suspendAgentStream(sessionId);
-    const down = await respond(base, id, RED);
-    assert.equal(down.status, 503);
-    assert.equal(down.body.error?.code, "agent_stream_not_connected");
-    assert.equal(rec.respondsOf(sessionId).length, 0, "nothing was sent");
-    assert.equal((await getClarification(base, id)).status, "pending");
-    assert.equal((await getTask(base, task.id)).pending_action, "clarification");
-    assert.equal(elicitationAnswers(logFile).length, 0, "no ACP frame");
-    await server.testing.resumeAgentStream(sessionId);
-    assert.equal((await respond(base, id, RED)).status, 200);
-    await waitForTaskState(base, task.id, "REVIEW");
-    assert.equal(elicitationAnswers(logFile).length, 1);
-  });
-
   test("the agent withdrawing its question ($/cancel_request) reads cancelled on record and message, pushed, and the task no longer waits (F7)", async () => {
     const ws = await WsClient.connect(base);
     try {
@@ -212,16 +194,17 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
   });
 
   test("agentctl killed with a question open: agent_disconnected within 2 s; a late answer is 404 but kept on the message (F7)", async () => {
-    const before = new Set(server.childPids());
     const { task, sessionId } = await startLoggedTask(base, server.dir, "killed", "/e2e:elicit-ask");
-    const pid = server.childPids().find((p) => !before.has(p))!;
     const [m] = await waitForClarifications(base, sessionId);
+    const [pid] = server.childPids();
+    assert.ok(pid !== undefined, "this host's agentctl");
     const id = m!.metadata.pending_id as string;
     const killedAt = Date.now();
     process.kill(pid, "SIGKILL");
     await waitForClarificationStatus(base, id, "agent_disconnected", 2_000);
     assert.ok(Date.now() - killedAt < 2_000);
-    const t = await waitForTask(base, task.id, (x) => x.state === "FAILED", "task failed");
+    // Mid-turn when agentctl died: interrupted, as after a backend restart (resumable).
+    const t = await waitForTask(base, task.id, (x) => x.state === "CANCELLED", "task interrupted");
     assert.equal(t.pending_action, null);
     const late = await respond(base, id, RED);
     assert.equal(late.status, 404);

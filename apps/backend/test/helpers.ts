@@ -143,6 +143,28 @@ export class WsClient {
 
 /** Every live descendant of `pid` (Linux /proc), so tests can prove nothing outlives a shutdown. */
 export function descendants(pid: number): number[] {
+  const parentOf = parents();
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) if (parent === p) (out.push(child), walk(child));
+  };
+  walk(pid);
+  return out;
+}
+
+/** The agents running under the board's agentctl right now (its children; each leads its group). */
+export function agentPids(server: { childPids(): number[] }): number[] {
+  const parentOf = parents();
+  const ctl = new Set(server.childPids());
+  return [...parentOf].filter(([, parent]) => ctl.has(parent)).map(([child]) => child);
+}
+
+/** Waits for the agent a session just started: one under agentctl that was not in `before`. */
+export function newAgentPid(server: { childPids(): number[] }, before: readonly number[]): Promise<number> {
+  return eventually(() => agentPids(server).find((p) => !before.includes(p) && !isGoneOrZombie(p)), "the session's agent under agentctl");
+}
+
+function parents(): Map<number, number> {
   const parentOf = new Map<number, number>();
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -154,12 +176,7 @@ export function descendants(pid: number): number[] {
       // The process exited while we looked.
     }
   }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parentOf) if (parent === p) (out.push(child), walk(child));
-  };
-  walk(pid);
-  return out;
+  return parentOf;
 }
 
 /** True while a process with this pid exists (zombies included). */

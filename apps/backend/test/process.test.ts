@@ -88,8 +88,8 @@ describe("the backend as a real process", () => {
     const hanging = await createTask(b.url, "/e2e:hang");
     await eventually(async () => ((await getSession(b.url, hanging.session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
     const children = descendants(b.child.pid!);
-    // Two sessions: each an agentctl plus its agent.
-    assert.ok(children.length >= 4, `expected agentctl + agent per session, found ${children.length}`);
+    // Two sessions: one agentctl for the host, an agent per session.
+    assert.ok(children.length >= 3, `expected agentctl + an agent per session, found ${children.length}`);
     b.child.kill("SIGTERM");
     const exit = await b.exited;
     assert.deepEqual(exit, { code: 0, signal: null }, b.stderr());

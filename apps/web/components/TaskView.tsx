@@ -14,13 +14,16 @@ import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
 import { TaskStateIcon } from "./TaskStateIcon";
 
+/** The errors of a session whose agentctl went away under it (the backend's interruption.ts). */
+const INTERRUPTED = new Set(["backend restarted", "agentctl stopped"]);
+
 /**
  * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
- * board interrupted is resumed by its next prompt, even when it reads CANCELLED.
+ * board or of its agentctl interrupted is resumed by its next prompt, even when it reads CANCELLED.
  */
 function isLive(session: Session | undefined): boolean {
   if (session === undefined) return false;
-  if (session.error === "backend restarted") return session.state !== "FAILED";
+  if (session.error !== null && INTERRUPTED.has(session.error)) return session.state !== "FAILED";
   return !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
 }
 

@@ -57,7 +57,9 @@ export class AgentProcess {
   static async start(options: AgentProcessOptions): Promise<AgentProcess> {
     const [file, ...args] = options.command;
     if (file === undefined) throw new ProtocolError("VALIDATION_ERROR", "agent command is empty");
-    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: "pipe" });
+    // A process group of its own: stopping the agent also stops what it started (builds, tests,
+    // tools), and one agent's group never contains another session's agent.
+    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: "pipe", detached: true });
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", (err) =>
@@ -75,16 +77,33 @@ export class AgentProcess {
     return this.exitInfo === null;
   }
 
-  /** Closes stdin, sends SIGTERM, and SIGKILL after `graceMs`; resolves when the process is gone. */
+  /**
+   * Closes stdin, sends SIGTERM to the agent's process group, and SIGKILL after `graceMs`; resolves
+   * when the agent is gone. Whatever it left in its group then gets SIGKILL, so nothing is orphaned.
+   */
   async stop(graceMs = 2000): Promise<AgentExit> {
-    if (this.exitInfo !== null) return this.exitInfo;
-    this.child.stdin.end();
-    this.child.kill("SIGTERM");
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), graceMs);
-    try {
-      return await this.exited;
-    } finally {
-      clearTimeout(timer);
+    const pid = this.child.pid;
+    if (this.exitInfo === null) {
+      this.child.stdin.end();
+      signalGroup(pid, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), graceMs);
+      try {
+        await this.exited;
+      } finally {
+        clearTimeout(timer);
+      }
     }
+    signalGroup(pid, "SIGKILL");
+    return this.exitInfo!;
+  }
+}
+
+/** Signals the process group led by `pid` (the agent), or the agent alone if the group is gone. */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined || pid <= 0) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
   }
 }

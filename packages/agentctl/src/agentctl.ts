@@ -1,79 +1,87 @@
-// Wires transport (stream-server), protocol (dispatcher) and state (session-controller) together.
-import { notificationFrame, type Envelope } from "@kandev/protocol";
-import { BackendRequests } from "./backend-requests.js";
-import { createDispatcher } from "./dispatcher.js";
-import { SessionController } from "./session-controller.js";
-import { startStreamServer } from "./stream-server.js";
+// Wires transport (stdio-channel), routing (session-mux) and per-session state
+// (session-controller) together.
+import type { Readable, Writable } from "node:stream";
+import { errorFrame } from "@kandev/protocol";
+import { SessionMux } from "./session-mux.js";
+import type { SessionControllerOptions } from "./session-controller.js";
+import { openStdioChannel } from "./stdio-channel.js";
 import { DEFAULT_TIMEOUTS, timeoutsProblem, type Timeouts } from "./timeouts.js";
 
 /** Options of {@link startAgentctl}. */
 export interface AgentctlOptions {
-  /** Bearer token the backend must present on the agent stream. */
-  token: string;
-  host?: string;
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Defaults to 55m / 1h; agent.configure may override them. */
+  /** Where the backend's frames arrive (the CLI: process.stdin). */
+  input: Readable;
+  /** Where agentctl's frames go (the CLI: process.stdout); nothing else may write to it. */
+  output: Writable;
+  /** Defaults to 55m / 1h; agent.configure may override them per session. */
   timeouts?: Timeouts;
-  /** Environment the agent starts from (use `baseAgentEnv()`); defaults to an empty env. */
+  /** Environment every agent starts from (use `baseAgentEnv()`); defaults to an empty env. */
   agentEnv?: Record<string, string>;
   /** Diagnostics sink; defaults to stderr. */
   log?: (message: string) => void;
+  /** Longest line read from `input` (default MAX_FRAME_BYTES). */
+  maxFrameBytes?: number;
+  /** Test seam: shorter graces when stopping agents. */
+  controller?: Pick<SessionControllerOptions, "shutdownTurnGraceMs" | "agentKillGraceMs">;
 }
 
 /** A running agentctl. */
 export interface AgentctlHandle {
-  readonly port: number;
-  /** Cancels pendings and the turn, stops the agent, closes the stream. Idempotent. */
+  /** Resolves, with why, when `input` ended: the backend is gone and agentctl should `close()`. */
+  readonly ended: Promise<string>;
+  /** Sessions held right now. */
+  readonly sessions: number;
+  /** Cancels every session's pendings and turn and stops every agent. Idempotent. */
   close(): Promise<void>;
 }
 
-/** Starts the agent stream server for one session. Used by the CLI and by in-process tests. */
-export async function startAgentctl(options: AgentctlOptions): Promise<AgentctlHandle> {
-  if (options.token.length === 0) throw new Error("agentctl needs a non-empty token");
+/**
+ * Serves the agent stream for every session of this host over `input`/`output`, one JSON
+ * envelope per line. Used by the CLI (stdin/stdout) and by in-process tests.
+ */
+export function startAgentctl(options: AgentctlOptions): AgentctlHandle {
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const problem = timeoutsProblem(timeouts);
   if (problem !== null) throw new Error(problem);
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
-
-  let emit: (frame: Envelope) => void = () => {};
-  let trySend: (frame: Envelope) => boolean = () => false;
-  // agentctl's own requests to the backend go out only on a live connection and die with it.
-  const backend = new BackendRequests({ send: (frame) => trySend(frame), log });
-  const controller = new SessionController({
-    send: (event, payload) => emit(notificationFrame(event, payload)),
+  let write: (frame: Parameters<ReturnType<typeof openStdioChannel>["write"]>[0]) => boolean = () => false;
+  const mux = new SessionMux({
+    send: (frame) => write(frame),
     baseTimeouts: timeouts,
     baseAgentEnv: options.agentEnv ?? {},
     log,
-    backend,
+    ...(options.controller !== undefined && { controller: options.controller }),
   });
-  const dispatcher = createDispatcher(controller.handlers(), { log, onPeerReply: (frame) => backend.onReply(frame) });
-  const server = await startStreamServer({
-    host: options.host ?? "127.0.0.1",
-    port: options.port ?? 0,
-    token: options.token,
+  const channel = openStdioChannel({
+    input: options.input,
+    output: options.output,
     log,
-    onClientGone: (why) => backend.rejectAll(why),
-    onFrame: (raw, reply) => {
-      void dispatcher.handle(raw).then((out) => {
-        if (out !== null) reply(out);
+    ...(options.maxFrameBytes !== undefined && { maxFrameBytes: options.maxFrameBytes }),
+    onLine: (line) => {
+      void mux.handle(line).then((out) => {
+        if (out !== null) write(out);
       });
     },
+    onOversized: (bytes) => {
+      log(`agentctl: dropped a frame of ${bytes} bytes (over the limit)`);
+      write(errorFrame(undefined, "error", { code: "BAD_REQUEST", message: `frame of ${bytes} bytes is over the limit` }));
+    },
   });
-  emit = (frame) => server.emit(frame);
-  trySend = (frame) => server.trySend(frame);
+  write = (frame) => channel.write(frame);
+  // With the backend gone nobody can answer agentctl's own requests: fail them now.
+  const ended = channel.ended.then((why) => {
+    mux.rejectBackendRequests(why);
+    return why;
+  });
 
   let closing: Promise<void> | null = null;
   return {
-    port: server.port,
+    ended,
+    get sessions() {
+      return mux.size;
+    },
     close() {
-      closing ??= (async () => {
-        try {
-          await controller.shutdown();
-        } finally {
-          await server.close();
-        }
-      })();
+      closing ??= mux.shutdown();
       return closing;
     },
   };

@@ -1,6 +1,6 @@
 // Protocol side of agentctl's own requests to the backend (BACKEND_ACTIONS): request ids, reply
 // correlation, validation both ways, abort and a ceiling timeout. No sockets here: frames leave
-// through `send`, which refuses when no backend is connected (stream-server.ts `trySend`).
+// through `send`, which refuses once the channel to the backend is gone (stdio-channel.ts).
 import {
   BACKEND_ACTIONS,
   ErrorPayloadSchema,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// agentctl: one process per agent session. Prints {"event":"listening","port":N} when ready; logs
-// go to stderr. Exits when stdin ends (the parent died) or on SIGTERM/SIGINT.
-import { parseArgs } from "./args.js";
+// agentctl: one process per host, running every session's agent there. It speaks the agent stream
+// over its own stdin/stdout (one JSON envelope per line, see stdio-channel.ts); logs go to stderr.
+// It exits when stdin ends (the backend died) or on SIGTERM/SIGINT, stopping every agent first.
 import { startAgentctl } from "./agentctl.js";
 import { baseAgentEnv, loadEnv } from "./env.js";
 
@@ -12,38 +12,28 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-async function main(): Promise<void> {
-  let args;
+function main(): void {
+  if (process.argv.length > 2) refuse(`unknown argument "${process.argv[2]}" (agentctl takes none: it speaks on its stdin and stdout)`);
   let env;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (err) {
-    refuse((err as Error).message);
-  }
   try {
     env = loadEnv();
   } catch (err) {
     refuse((err as Error).message);
   }
-  const token = args.token ?? env.token;
-  if (token === undefined || token.length === 0) refuse("no token: pass --token <T> or set AGENTCTL_TOKEN");
-
-  const handle = await startAgentctl({
-    token,
-    host: args.host,
-    port: args.port,
+  const handle = startAgentctl({
+    input: process.stdin,
+    output: process.stdout,
     timeouts: env.timeouts,
     agentEnv: baseAgentEnv(),
     log,
   });
-  process.stdout.write(`${JSON.stringify({ event: "listening", port: handle.port })}\n`);
 
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
     log(`agentctl: stopping (${why})`);
-    // The backend expects us gone within a few seconds whatever the agent does.
+    // The backend expects us gone within a few seconds whatever the agents do.
     setTimeout(() => {
       log("agentctl: shutdown took too long; exiting anyway");
       process.exit(0);
@@ -58,14 +48,12 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  if (args.watchStdin) {
-    process.stdin.on("end", () => stop("stdin closed"));
-    process.stdin.on("error", () => stop("stdin error"));
-    process.stdin.resume();
-  }
+  void handle.ended.then(stop);
 }
 
-main().catch((err: unknown) => {
+try {
+  main();
+} catch (err) {
   log(`agentctl: failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
-});
+}

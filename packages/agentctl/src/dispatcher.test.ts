@@ -27,6 +27,7 @@ function handlers(over: Partial<ActionHandlers> = {}): ActionHandlers {
     "agent.permissions.respond": fail,
     "agent.elicitations.respond": fail,
     "agent.status": () => status,
+    "agent.session.close": () => ({ ok: true }),
     ...over,
   };
 }

@@ -1,4 +1,5 @@
-// Protocol side of the agent stream: envelopes in, envelopes out. No sockets here (see stream-server.ts).
+// Protocol side of one session on the agent stream: envelopes in, envelopes out. No pipes here
+// (stdio-channel.ts) and no session routing (session-mux.ts).
 import type { z } from "zod";
 import {
   AGENT_ACTIONS,
@@ -32,26 +33,30 @@ export interface Dispatcher {
   readonly actions: readonly AgentActionName[];
   /** Handles one raw frame; resolves to the frame to send back, or null when none is due. */
   handle(raw: string): Promise<Envelope | null>;
+  /** Handles one frame already parsed as an envelope. */
+  handleFrame(frame: Envelope): Promise<Envelope | null>;
 }
 
 function isAgentAction(action: string): action is AgentActionName {
   return Object.hasOwn(AGENT_ACTIONS, action);
 }
 
-/** Best effort to answer a malformed frame under the id the sender used, so it can fail its request. */
-function salvageIdAndAction(raw: string): { id: string | undefined; action: string } {
+/**
+ * Best effort to answer a malformed frame under the id and session the sender used, so it can
+ * fail its request.
+ */
+export function salvageIdAndAction(raw: string): { id: string | undefined; action: string; session: string | undefined } {
+  const name = (v: unknown) => (typeof v === "string" && v.length > 0 && v.length <= 128 ? v : undefined);
   try {
     const v: unknown = JSON.parse(raw);
     if (v !== null && typeof v === "object") {
       const o = v as Record<string, unknown>;
-      const id = typeof o.id === "string" && o.id.length > 0 && o.id.length <= 128 ? o.id : undefined;
-      const action = typeof o.action === "string" && o.action.length > 0 && o.action.length <= 128 ? o.action : "error";
-      return { id, action };
+      return { id: name(o.id), action: name(o.action) ?? "error", session: name(o.session) };
     }
   } catch {
     // not JSON: nothing to salvage
   }
-  return { id: undefined, action: "error" };
+  return { id: undefined, action: "error", session: undefined };
 }
 
 /** Builds the dispatcher that routes request envelopes to `handlers`, validating both directions. */
@@ -71,7 +76,7 @@ export function createDispatcher(handlers: ActionHandlers, options: DispatcherOp
     return checked.data as AgentActionResult<A>;
   }
 
-  return {
+  const dispatcher: Dispatcher = {
     actions: Object.keys(handlers) as AgentActionName[],
     async handle(raw) {
       let frame: Envelope;
@@ -81,6 +86,9 @@ export function createDispatcher(handlers: ActionHandlers, options: DispatcherOp
         const { id, action } = salvageIdAndAction(raw);
         return errorFrame(id, action, toErrorPayload(err));
       }
+      return dispatcher.handleFrame(frame);
+    },
+    async handleFrame(frame) {
       if (frame.type === "response" || frame.type === "error") {
         options.onPeerReply?.(frame);
         return null;
@@ -110,4 +118,5 @@ export function createDispatcher(handlers: ActionHandlers, options: DispatcherOp
       }
     },
   };
+  return dispatcher;
 }

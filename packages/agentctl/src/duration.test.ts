@@ -40,12 +40,12 @@ describe("timeouts", () => {
 });
 
 describe("loadEnv", () => {
-  test("defaults are 55m / 1h and no token", () => {
-    assert.deepEqual(loadEnv({}), { token: undefined, timeouts: { elicitationAnswerMs: 3_300_000, acpIdleMs: 3_600_000 } });
+  test("defaults are 55m / 1h", () => {
+    assert.deepEqual(loadEnv({}), { timeouts: { elicitationAnswerMs: 3_300_000, acpIdleMs: 3_600_000 } });
   });
-  test("reads token and durations", () => {
-    const e = loadEnv({ AGENTCTL_TOKEN: "t", KANDEV_ELICITATION_ANSWER_TIMEOUT: "30s", KANDEV_ACP_IDLE_TIMEOUT: "1m" });
-    assert.deepEqual(e, { token: "t", timeouts: { elicitationAnswerMs: 30_000, acpIdleMs: 60_000 } });
+  test("reads durations", () => {
+    const e = loadEnv({ KANDEV_ELICITATION_ANSWER_TIMEOUT: "30s", KANDEV_ACP_IDLE_TIMEOUT: "1m" });
+    assert.deepEqual(e, { timeouts: { elicitationAnswerMs: 30_000, acpIdleMs: 60_000 } });
   });
   test("a bad duration names the variable", () => {
     assert.throws(() => loadEnv({ KANDEV_ACP_IDLE_TIMEOUT: "forever" }), /KANDEV_ACP_IDLE_TIMEOUT="forever" is not a duration/);
@@ -54,7 +54,7 @@ describe("loadEnv", () => {
     assert.throws(() => loadEnv({ KANDEV_ELICITATION_ANSWER_TIMEOUT: "2h" }), /strictly below/);
     assert.throws(() => loadEnv({ KANDEV_ELICITATION_ANSWER_TIMEOUT: "1h", KANDEV_ACP_IDLE_TIMEOUT: "60m" }), /strictly below/);
   });
-  test("the agent never inherits the stream token", () => {
-    assert.deepEqual(baseAgentEnv({ AGENTCTL_TOKEN: "secret", PATH: "/bin", X: undefined }), { PATH: "/bin" });
+  test("the agent starts from agentctl's environment (which holds no board secret)", () => {
+    assert.deepEqual(baseAgentEnv({ PATH: "/bin", X: undefined }), { PATH: "/bin" });
   });
 });

@@ -21,19 +21,14 @@ const durationSchema = (name: string) =>
     });
 
 const EnvSchema = z.object({
-  AGENTCTL_TOKEN: z.string().optional(),
   KANDEV_ELICITATION_ANSWER_TIMEOUT: durationSchema("KANDEV_ELICITATION_ANSWER_TIMEOUT"),
   KANDEV_ACP_IDLE_TIMEOUT: durationSchema("KANDEV_ACP_IDLE_TIMEOUT"),
 });
 
 /** What agentctl takes from its environment. */
 export interface AgentctlEnv {
-  token: string | undefined;
   timeouts: Timeouts;
 }
-
-/** Variables never handed on to the agent: the stream token is agentctl's secret. */
-const NOT_FOR_THE_AGENT = new Set(["AGENTCTL_TOKEN"]);
 
 /**
  * Reads and validates agentctl's environment. Throws an Error with a readable message on a bad
@@ -50,15 +45,15 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): AgentctlEnv {
   if (problem !== null) {
     throw new Error(`${problem} (KANDEV_ELICITATION_ANSWER_TIMEOUT / KANDEV_ACP_IDLE_TIMEOUT)`);
   }
-  const token = parsed.data.AGENTCTL_TOKEN;
-  return { token: token !== undefined && token.length > 0 ? token : undefined, timeouts };
+  return { timeouts };
 }
 
-/** The environment an agent starts from: agentctl's own, minus its secrets. */
+/**
+ * The environment an agent starts from: agentctl's own. agentctl holds no secret of its own (its
+ * channel is the pipe the backend spawned it with), and the backend hands it no board secret.
+ */
 export function baseAgentEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (value !== undefined && !NOT_FOR_THE_AGENT.has(key)) out[key] = value;
-  }
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
   return out;
 }

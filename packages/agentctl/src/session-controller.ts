@@ -1,5 +1,6 @@
-// The state of one agentctl (configured, agent running, ACP session, current turn) and the
-// implementation of every agent-stream action. Transport-free: events leave through `emit`.
+// The state of one session on agentctl (configured, agent running, ACP session, current turn) and
+// the implementation of every agent-stream action for it. Transport-free: events leave through
+// `send`; session-mux.ts keeps one per session and tags what leaves with it.
 import path from "node:path";
 import type { z } from "zod";
 import * as acp from "@agentclientprotocol/sdk";
@@ -25,7 +26,7 @@ import { resolveTimeouts, type Timeouts } from "./timeouts.js";
 import { mapSessionUpdate } from "./update-mapping.js";
 
 export interface SessionControllerOptions {
-  /** Sends one event to the backend (buffered by the transport when it is away). */
+  /** Sends one event to the backend, tagged with this controller's session. */
   send: (event: AgentEventName, payload: unknown) => void;
   /** Timeouts from agentctl's env; agent.configure may override them. */
   baseTimeouts: Timeouts;
@@ -117,6 +118,11 @@ export class SessionController {
         return this.elicitations.respondValidated(p);
       },
       "agent.status": () => this.status(),
+      // session-mux.ts forgets the controller once this answers.
+      "agent.session.close": async () => {
+        await this.shutdown();
+        return { ok: true as const };
+      },
     };
   }
 
@@ -162,6 +168,11 @@ export class SessionController {
         cwd: p.agent.cwd,
         onStderrLine: (text) => this.emit("agent.stderr", { text }),
       });
+      if (this.shuttingDown !== null) {
+        // The session was closed while its agent started: nobody will ever stop it but us.
+        await agent.stop(this.opts.agentKillGraceMs ?? 2000);
+        throw new ProtocolError("CONFLICT", "the session was closed while its agent started");
+      }
       this.timeouts = timeouts;
       this.config = p;
       this.agent = agent;

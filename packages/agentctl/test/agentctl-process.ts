@@ -1,19 +1,21 @@
-// Spawns the BUILT agentctl CLI as a real process, the way the backend does.
+// Spawns the BUILT agentctl CLI as a real process, the way the backend does, and speaks to it
+// over its stdin/stdout.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { StreamClient } from "./stream-client.js";
+import { StreamLine, type StreamClient } from "./stream-client.js";
 
 export const AGENTCTL_CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 export const MOCK_AGENT_CLI = fileURLToPath(new URL("../../mock-agent/dist/cli.js", import.meta.url));
 
 export interface AgentctlProcess {
   child: ChildProcessWithoutNullStreams;
-  port: number;
-  token: string;
+  /** The agent stream over the process's stdin/stdout. */
+  line: StreamLine;
+  /** The client of one session on this agentctl (default "s1"). */
+  connect(session?: string): StreamClient;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(): void;
@@ -33,29 +35,34 @@ export interface SpawnResult {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawns agentctl with raw args/env (for start-up failure tests). */
+/** Spawns agentctl with raw args/env (for start-up failure tests); stdout is collected as text. */
 export function spawnAgentctl(args: string[], env: Record<string, string | undefined>): SpawnResult {
+  const r = spawnRaw(args, env);
+  let stdout = "";
+  r.child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  return { ...r, stdout: () => stdout };
+}
+
+function spawnRaw(args: string[], env: Record<string, string | undefined>): Omit<SpawnResult, "stdout"> {
   const fullEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) fullEnv[k] = v;
   const child = spawn(process.execPath, [AGENTCTL_CLI, ...args], { env: fullEnv, stdio: "pipe" });
-  let stdout = "";
   let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("close", (code, signal) => resolve({ code, signal })),
   );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+  return { child, stderr: () => stderr, exited };
 }
 
-/** Starts agentctl (token via AGENTCTL_TOKEN) and waits for its listening line. */
+/** Starts agentctl in its stdio mode (the only one), as the backend does. */
 export async function startAgentctlProcess(env: Record<string, string> = {}): Promise<AgentctlProcess> {
-  const token = randomBytes(16).toString("hex");
-  const r = spawnAgentctl(["--port", "0"], { AGENTCTL_TOKEN: token, ...env });
+  const r = spawnRaw([], env);
+  const line = new StreamLine(r.child.stdin, r.child.stdout);
   const proc: AgentctlProcess = {
     child: r.child,
-    port: 0,
-    token,
+    line,
+    connect: (session = "s1") => line.client(session),
     stderr: r.stderr,
     exited: r.exited,
     kill: () => {
@@ -63,20 +70,6 @@ export async function startAgentctlProcess(env: Record<string, string> = {}): Pr
     },
   };
   running.add(proc);
-  proc.port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`agentctl did not listen; stderr: ${r.stderr()}`)), 30_000);
-    const check = () => {
-      const line = r.stdout().split("\n")[0];
-      if (line === undefined || !r.stdout().includes("\n")) return;
-      clearTimeout(timer);
-      r.child.stdout.off("data", check);
-      const parsed = JSON.parse(line) as { event: string; port: number };
-      if (parsed.event !== "listening") reject(new Error(`unexpected first line ${line}`));
-      resolve(parsed.port);
-    };
-    r.child.stdout.on("data", check);
-    void r.exited.then(() => reject(new Error(`agentctl exited before listening; stderr: ${r.stderr()}`)));
-  });
   return proc;
 }
 
@@ -92,13 +85,17 @@ export interface Session {
   initResult: Record<string, unknown>;
 }
 
-/** agentctl + mock agent, configured, initialized, with one ACP session. */
+/**
+ * agentctl + mock agent, configured, initialized, with one ACP session. `on` adds the session to
+ * an agentctl already running (one agentctl serves many sessions).
+ */
 export async function startSession(
   configure: Record<string, unknown> = {},
   env: Record<string, string> = {},
+  on?: { ctl: AgentctlProcess; session: string },
 ): Promise<Session> {
-  const ctl = await startAgentctlProcess(env);
-  const client = await StreamClient.connect(ctl.port, ctl.token);
+  const ctl = on?.ctl ?? (await startAgentctlProcess(env));
+  const client = ctl.connect(on?.session);
   const logFile = path.join(tempDir(), "frames.jsonl");
   await client.call("agent.configure", {
     agent: { command: [process.execPath, MOCK_AGENT_CLI], env: { MOCK_AGENT_LOG: logFile } },

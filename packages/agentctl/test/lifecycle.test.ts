@@ -1,7 +1,7 @@
 // Process lifecycle of the built agentctl CLI: start-up refusals, SIGTERM, stdin close.
 import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
-import { killAll, processGone, spawnAgentctl, startSession } from "./agentctl-process.js";
+import { killAll, processGone, spawnAgentctl, startAgentctlProcess, startSession } from "./agentctl-process.js";
 
 after(killAll);
 
@@ -14,17 +14,16 @@ async function waitGone(pid: number, timeoutMs: number): Promise<void> {
 }
 
 describe("agentctl process lifecycle", () => {
-  test("refuses to start without a token (exit 2, clear message)", async () => {
-    const r = spawnAgentctl(["--port", "0"], { AGENTCTL_TOKEN: undefined });
+  test("refuses arguments: it has none (exit 2, clear message, nothing on stdout)", async () => {
+    const r = spawnAgentctl(["--port", "0"], {});
     const exit = await r.exited;
     assert.equal(exit.code, 2);
-    assert.match(r.stderr(), /no token: pass --token <T> or set AGENTCTL_TOKEN/);
+    assert.match(r.stderr(), /unknown argument "--port" \(agentctl takes none/);
     assert.equal(r.stdout(), "");
   });
 
   test("refuses to start when the answer timeout is not below the idle timeout", async () => {
-    const r = spawnAgentctl(["--port", "0"], {
-      AGENTCTL_TOKEN: "t",
+    const r = spawnAgentctl([], {
       KANDEV_ELICITATION_ANSWER_TIMEOUT: "1h",
       KANDEV_ACP_IDLE_TIMEOUT: "1h",
     });
@@ -34,39 +33,16 @@ describe("agentctl process lifecycle", () => {
   });
 
   test("refuses a duration it cannot read", async () => {
-    const r = spawnAgentctl(["--port", "0"], { AGENTCTL_TOKEN: "t", KANDEV_ACP_IDLE_TIMEOUT: "soon" });
+    const r = spawnAgentctl([], { KANDEV_ACP_IDLE_TIMEOUT: "soon" });
     assert.equal((await r.exited).code, 2);
     assert.match(r.stderr(), /KANDEV_ACP_IDLE_TIMEOUT="soon" is not a duration/);
   });
 
-  test("refuses bad arguments", async () => {
-    const r = spawnAgentctl(["--port", "abc", "--token", "t"], {});
-    assert.equal((await r.exited).code, 2);
-    assert.match(r.stderr(), /--port must be an integer/);
-  });
-
-  test("accepts --token on the command line and valid custom timeouts", async () => {
-    const r = spawnAgentctl(["--port", "0", "--token", "t"], {
-      AGENTCTL_TOKEN: undefined,
-      KANDEV_ELICITATION_ANSWER_TIMEOUT: "500ms",
-      KANDEV_ACP_IDLE_TIMEOUT: "30s",
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${r.stderr()}`)), 30_000);
-        r.child.stdout.on("data", () => {
-          if (r.stdout().includes("\n")) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
-      const line = JSON.parse(r.stdout().trim()) as { event: string; port: number };
-      assert.equal(line.event, "listening");
-      assert.ok(line.port > 0);
-    } finally {
-      r.child.kill("SIGKILL");
-    }
+  test("valid custom timeouts: it starts, writes nothing until asked, and answers on stdout", async () => {
+    const ctl = await startAgentctlProcess({ KANDEV_ELICITATION_ANSWER_TIMEOUT: "500ms", KANDEV_ACP_IDLE_TIMEOUT: "30s" });
+    const out = await ctl.connect().request("agent.status", {});
+    assert.equal((out.payload as { code: string }).code, "NOT_FOUND");
+    assert.equal(ctl.line.frames.length, 1, "no listening line, no banner: only the answer");
   });
 
   test("SIGTERM during a slow turn: exits 0 quickly and the agent process is gone", async () => {
@@ -86,7 +62,7 @@ describe("agentctl process lifecycle", () => {
   test("closing stdin (parent died) makes agentctl exit and stop its agent", async () => {
     const { ctl, client } = await startSession();
     const { agent_pid } = await client.call<{ agent_pid: number }>("agent.status");
-    ctl.child.stdin.end();
+    ctl.line.end();
     const exit = await ctl.exited;
     assert.equal(exit.code, 0);
     await waitGone(agent_pid, 2000);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { killAll, startAgentctlProcess, startSession, tempDir, turnText } from "./agentctl-process.js";
-import { StreamClient, StreamError } from "./stream-client.js";
+import { StreamError } from "./stream-client.js";
 
 after(killAll);
 
@@ -14,7 +14,7 @@ const RESUMABLE_AGENT = fileURLToPath(new URL("./agents/resumable-agent.mjs", im
 /** A fresh agentctl running the resumable agent over `store`, configured and initialized. */
 async function resumableAgentctl(store: string) {
   const ctl = await startAgentctlProcess();
-  const client = await StreamClient.connect(ctl.port, ctl.token);
+  const client = ctl.connect();
   await client.call("agent.configure", {
     agent: { command: [process.execPath, RESUMABLE_AGENT], env: { RESUMABLE_AGENT_STORE: store } },
     features: { acpElicitation: false },
@@ -56,12 +56,12 @@ describe("agent.session.load", () => {
     );
   });
 
-  test("an agent without loadSession (the mock agent) -> CONFLICT, nothing sent; before initialize -> CONFLICT", async () => {
+  test("an agent without loadSession (the mock agent) -> CONFLICT, nothing sent; before configure -> NOT_FOUND", async () => {
     const { client } = await startSession();
     await assert.rejects(client.call("agent.session.load", { session_id: "x" }), (e: StreamError) => e.code === "CONFLICT" && /loadSession/.test(e.message));
     const ctl = await startAgentctlProcess();
-    const bare = await StreamClient.connect(ctl.port, ctl.token);
-    await assert.rejects(bare.call("agent.session.load", { session_id: "x" }), (e: StreamError) => e.code === "CONFLICT");
-    await assert.rejects(bare.call("agent.session.load", {}), (e: StreamError) => e.code === "VALIDATION_ERROR");
+    const bare = ctl.connect();
+    await assert.rejects(bare.call("agent.session.load", { session_id: "x" }), (e: StreamError) => e.code === "NOT_FOUND");
+    await assert.rejects(bare.call("agent.session.load", {}), (e: StreamError) => e.code === "NOT_FOUND");
   });
 });

@@ -1,7 +1,9 @@
-// A tiny agent-stream client that behaves like the backend: bearer token, requests by id,
-// events collected for waitFor().
-import WebSocket from "ws";
-import { AGENT_STREAM_PATH, type Envelope } from "@kandev/protocol";
+// A tiny agent-stream client that behaves like the backend: NDJSON envelopes over agentctl's
+// stdin/stdout, requests by id, every frame tagged with its session, events collected for
+// waitFor(). One StreamLine per agentctl process; one StreamClient per session on it.
+import type { Readable, Writable } from "node:stream";
+import { LineFramer } from "@kandev/acp-stdio";
+import type { Envelope } from "@kandev/protocol";
 
 export class StreamError extends Error {
   constructor(
@@ -15,68 +17,100 @@ export class StreamError extends Error {
 
 type Waiter = { predicate: (e: Envelope) => boolean; resolve: (e: Envelope) => void };
 
-export class StreamClient {
-  /** Every notification received, in order. */
-  readonly events: Envelope[] = [];
-  /** Every frame received, in order (responses, errors, notifications). */
+/** The pipe pair to one agentctl: splits its stdout into frames and hands each to its session. */
+export class StreamLine {
+  /** Every frame received, in order, whatever its session (untagged error frames too). */
   readonly frames: Envelope[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
+  /** Resolves when agentctl's stdout ends. */
+  readonly closed: Promise<void>;
+  private readonly clients = new Map<string, StreamClient>();
+  private readonly listeners = new Set<(frame: Envelope) => void>();
+
+  constructor(
+    private readonly input: Writable,
+    output: Readable,
+  ) {
+    const framer = new LineFramer(64 * 1024 * 1024);
+    const take = (items: ReturnType<LineFramer["push"]>) => {
+      for (const item of items) if ("line" in item) this.receive(JSON.parse(item.line) as Envelope);
+    };
+    output.on("data", (chunk: Buffer) => take(framer.push(chunk)));
+    this.closed = new Promise((resolve) => output.once("close", () => resolve()));
+    input.on("error", () => undefined);
+  }
+
+  /** The client of `session` (made on first use). */
+  client(session = "s1"): StreamClient {
+    let c = this.clients.get(session);
+    if (c === undefined) {
+      c = new StreamClient(this, session);
+      this.clients.set(session, c);
+    }
+    return c;
+  }
+
+  /** Writes one line as is (no session added). */
+  sendRaw(text: string): void {
+    this.input.write(`${text}\n`);
+  }
+
+  /** Calls `fn` for every frame from now on; returns the unsubscribe. */
+  onFrame(fn: (frame: Envelope) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Ends agentctl's stdin, as a dying backend does. */
+  end(): void {
+    this.input.end();
+  }
+
+  private receive(frame: Envelope): void {
+    this.frames.push(frame);
+    if (frame.session !== undefined) this.clients.get(frame.session)?.receive(frame);
+    for (const fn of [...this.listeners]) fn(frame);
+  }
+}
+
+export class StreamClient {
+  /** Every notification of this session received, in order. */
+  readonly events: Envelope[] = [];
+  /** Every frame of this session received, in order (responses, errors, notifications, requests). */
+  readonly frames: Envelope[] = [];
   private readonly pending = new Map<string, (e: Envelope) => void>();
   private waiters: Waiter[] = [];
   private nextId = 1;
 
-  private constructor(private readonly ws: WebSocket) {
-    ws.on("message", (data) => {
-      const frame = JSON.parse(String(data)) as Envelope;
-      this.frames.push(frame);
-      if (frame.type === "notification") this.events.push(frame);
-      if (frame.id !== undefined && (frame.type === "response" || frame.type === "error")) {
-        const p = this.pending.get(frame.id);
-        this.pending.delete(frame.id);
-        p?.(frame);
+  constructor(
+    readonly line: StreamLine,
+    readonly session: string,
+  ) {}
+
+  /** @internal */
+  receive(frame: Envelope): void {
+    this.frames.push(frame);
+    if (frame.type === "notification") this.events.push(frame);
+    if (frame.id !== undefined && (frame.type === "response" || frame.type === "error")) {
+      const p = this.pending.get(frame.id);
+      this.pending.delete(frame.id);
+      p?.(frame);
+    }
+    for (const w of [...this.waiters]) {
+      if (w.predicate(frame)) {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        w.resolve(frame);
       }
-      for (const w of [...this.waiters]) {
-        if (w.predicate(frame)) {
-          this.waiters = this.waiters.filter((x) => x !== w);
-          w.resolve(frame);
-        }
-      }
-    });
-    this.closed = new Promise((resolve) => ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+    }
   }
 
-  static url(port: number): string {
-    return `ws://127.0.0.1:${port}${AGENT_STREAM_PATH}`;
-  }
-
-  static connect(port: number, token: string): Promise<StreamClient> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(StreamClient.url(port), { headers: { authorization: `Bearer ${token}` } });
-      const client = new StreamClient(ws);
-      ws.once("open", () => resolve(client));
-      ws.once("error", reject);
-      ws.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    });
-  }
-
-  /** Tries an upgrade and reports the HTTP status it got (101 when it was accepted). */
-  static probe(port: number, headers: Record<string, string>, path = AGENT_STREAM_PATH): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
-      ws.once("open", () => {
-        ws.close();
-        resolve(101);
-      });
-      ws.once("unexpected-response", (_req, res) => {
-        resolve(res.statusCode ?? 0);
-        ws.terminate();
-      });
-      ws.once("error", (err) => reject(err));
-    });
-  }
-
+  /** Writes one line as is (no session added). */
   sendRaw(text: string): void {
-    this.ws.send(text);
+    this.line.sendRaw(text);
+  }
+
+  /** Writes one frame tagged with this client's session. */
+  sendFrame(frame: Omit<Envelope, "session">): void {
+    this.line.sendRaw(JSON.stringify({ ...frame, session: this.session }));
   }
 
   /** Sends a request and resolves with the response or error envelope. */
@@ -91,7 +125,7 @@ export class StreamClient {
         clearTimeout(timer);
         resolve(frame);
       });
-      this.ws.send(JSON.stringify({ id, type: "request", action, payload }));
+      this.sendFrame({ id, type: "request", action, payload });
     });
   }
 
@@ -105,7 +139,7 @@ export class StreamClient {
     return frame.payload as T;
   }
 
-  /** Resolves with the first frame (already received or future) matching `predicate`. */
+  /** Resolves with the first frame of this session (already received or future) matching `predicate`. */
   waitFor(predicate: (e: Envelope) => boolean, timeoutMs = 30_000, what = "a matching frame"): Promise<Envelope> {
     const seen = this.frames.find(predicate);
     if (seen !== undefined) return Promise.resolve(seen);
@@ -149,20 +183,20 @@ export class StreamClient {
 
   /** Answers one of agentctl's requests with a result. */
   reply(request: Envelope, payload: unknown): void {
-    this.ws.send(JSON.stringify({ id: request.id, type: "response", action: request.action, payload }));
+    this.sendFrame({ id: request.id, type: "response", action: request.action, payload });
   }
 
   /** Answers one of agentctl's requests with an error. */
   replyError(request: Envelope, code: string, message: string): void {
-    this.ws.send(JSON.stringify({ id: request.id, type: "error", action: request.action, payload: { code, message } }));
+    this.sendFrame({ id: request.id, type: "error", action: request.action, payload: { code, message } });
   }
 
   eventsOf(action: string): Envelope[] {
     return this.events.filter((e) => e.action === action);
   }
 
-  close(): Promise<{ code: number; reason: string }> {
-    this.ws.close();
-    return this.closed;
+  /** Closes this session on agentctl (its agent stopped, its state dropped). */
+  async close(): Promise<void> {
+    await this.call("agent.session.close", {});
   }
 }

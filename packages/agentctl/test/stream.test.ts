@@ -1,36 +1,26 @@
-// The agent stream as a transport: auth, errors, one client at a time, buffering.
+// The agent stream as a channel: agentctl's stdin/stdout, one envelope per line, every frame
+// tagged with its session; errors, bounds, several sessions on one process.
 import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
-import { AGENT_ACTION_NAMES, notificationFrame } from "@kandev/protocol";
-import { CLOSE_REPLACED, startStreamServer } from "../src/stream-server.js";
-import { killAll, startAgentctlProcess, startSession, turnText } from "./agentctl-process.js";
-import { StreamClient, StreamError } from "./stream-client.js";
+import { PassThrough } from "node:stream";
+import { AGENT_ACTION_NAMES, type Envelope } from "@kandev/protocol";
+import { startAgentctl } from "../src/agentctl.js";
+import { killAll, processGone, startAgentctlProcess, startSession, turnText } from "./agentctl-process.js";
+import { StreamLine, StreamError } from "./stream-client.js";
 
 after(killAll);
 
-describe("agent stream over a real socket", () => {
-  test("a missing or wrong token gets HTTP 401 and no socket; the right one gets 101", async () => {
-    const ctl = await startAgentctlProcess();
-    assert.equal(await StreamClient.probe(ctl.port, {}), 401);
-    assert.equal(await StreamClient.probe(ctl.port, { authorization: "Bearer wrong" }), 401);
-    assert.equal(await StreamClient.probe(ctl.port, { authorization: `Bearer ${ctl.token}x` }), 401);
-    assert.equal(await StreamClient.probe(ctl.port, { authorization: `Basic ${ctl.token}` }), 401);
-    assert.equal(await StreamClient.probe(ctl.port, { authorization: `Bearer ${ctl.token}` }, "/elsewhere"), 404);
-    assert.equal(await StreamClient.probe(ctl.port, { authorization: `Bearer ${ctl.token}` }), 101);
-  });
-
+describe("agent stream over agentctl's stdio", () => {
   test("unknown action -> UNKNOWN_ACTION", async () => {
     const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    const out = await c.request("agent.teleport", {});
+    const out = await ctl.connect().request("agent.teleport", {});
     assert.equal(out.type, "error");
     assert.equal((out.payload as { code: string }).code, "UNKNOWN_ACTION");
   });
 
   test("bad params -> VALIDATION_ERROR with the failing field", async () => {
     const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    await assert.rejects(c.call("agent.configure", { agent: { command: [] }, features: {} }), (e: StreamError) => {
+    await assert.rejects(ctl.connect().call("agent.configure", { agent: { command: [] }, features: {} }), (e: StreamError) => {
       assert.equal(e.code, "VALIDATION_ERROR");
       const paths = (e.details as { path: string }[]).map((d) => d.path);
       assert.ok(paths.includes("agent.command") && paths.includes("features.acpElicitation"), paths.join(","));
@@ -38,48 +28,60 @@ describe("agent stream over a real socket", () => {
     });
   });
 
-  test("a malformed frame gets BAD_REQUEST and the connection keeps working", async () => {
+  test("a malformed line gets a BAD_REQUEST error frame (under the id and session it named) and the channel keeps working", async () => {
     const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    c.sendRaw("{this is not json");
-    const err = await c.waitFor((f) => f.type === "error", 15_000, "an error frame");
-    assert.equal((err.payload as { code: string }).code, "BAD_REQUEST");
-    c.sendRaw(JSON.stringify({ id: "x1", type: "bogus", action: "agent.status" }));
+    const c = ctl.connect();
+    ctl.line.sendRaw("{this is not json");
+    const untagged = await waitForLine(ctl.line, (f) => f.type === "error" && f.session === undefined);
+    assert.equal((untagged.payload as { code: string }).code, "BAD_REQUEST");
+    c.sendRaw(JSON.stringify({ id: "x1", session: "s1", type: "bogus", action: "agent.status" }));
     const err2 = await c.waitFor((f) => f.type === "error" && f.id === "x1", 15_000, "error for x1");
     assert.equal((err2.payload as { code: string }).code, "BAD_REQUEST");
-    const status = await c.call<{ configured: boolean }>("agent.status");
-    assert.equal(status.configured, false);
+    c.sendRaw(JSON.stringify({ id: "x2", type: "request", action: "agent.status", payload: {} }));
+    const err3 = await waitForLine(ctl.line, (f) => f.id === "x2");
+    assert.match((err3.payload as { message: string }).message, /needs a session/);
+    await assert.rejects(c.call("agent.status"), (e: StreamError) => e.code === "NOT_FOUND", "no session s1 yet");
+  });
+
+  // That the dropped line's bytes are counted, never kept, is LineFramer's (acp-stdio lines.test.ts).
+  test("an oversized line is dropped alone with a BAD_REQUEST error; the next line is served", async () => {
+    const ctl = await startAgentctlProcess();
+    ctl.line.sendRaw(`{"id":"big","session":"s1","type":"request","action":"agent.status","payload":"${"x".repeat(9 * 1024 * 1024)}"}`);
+    const err = await waitForLine(ctl.line, (f) => f.type === "error" && /over the limit/.test((f.payload as { message: string }).message));
+    assert.equal((err.payload as { code: string }).code, "BAD_REQUEST");
+    const out = await ctl.connect().request("agent.teleport", {});
+    assert.equal((out.payload as { code: string }).code, "UNKNOWN_ACTION");
   });
 
   test("every action is served (none answers UNKNOWN_ACTION)", async () => {
-    const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    for (const action of AGENT_ACTION_NAMES) {
-      const out = await c.request(action, {});
+    const { client } = await startSession();
+    for (const action of AGENT_ACTION_NAMES.filter((a) => a !== "agent.session.close")) {
+      const out = await client.request(action, {});
       assert.notEqual((out.payload as { code?: string }).code, "UNKNOWN_ACTION", action);
     }
+    assert.deepEqual(await client.call("agent.session.close"), { ok: true });
   });
 
-  test("actions before configure are refused with CONFLICT / NOT_FOUND; a second configure is CONFLICT", async () => {
+  test("configure opens a session; other actions on an unknown one are NOT_FOUND; a second configure is CONFLICT; a failed one leaves nothing", async () => {
     const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    await assert.rejects(c.call("agent.initialize", {}), (e: StreamError) => e.code === "CONFLICT");
-    await assert.rejects(c.call("agent.elicitations.respond", { pending_id: "p", answers: [] }), (e: StreamError) => e.code === "NOT_FOUND" || e.code === "VALIDATION_ERROR");
-    // A command that cannot start is refused and leaves agentctl unconfigured, so it can be retried.
+    const c = ctl.connect();
+    await assert.rejects(c.call("agent.initialize", {}), (e: StreamError) => e.code === "NOT_FOUND");
     await assert.rejects(
       c.call("agent.configure", { agent: { command: ["/definitely/not/an/agent"] }, features: { acpElicitation: false } }),
       (e: StreamError) => e.code === "BAD_REQUEST" && /cannot start agent command/.test(e.message),
     );
-    const { client } = await startSession();
+    await assert.rejects(c.call("agent.status"), (e: StreamError) => e.code === "NOT_FOUND", "the failed configure left no session");
+    const { client } = await startSession({}, {}, { ctl, session: "s1" });
     await assert.rejects(
       client.call("agent.configure", { agent: { command: ["x"] }, features: { acpElicitation: false } }),
       (e: StreamError) => e.code === "CONFLICT",
     );
+    assert.deepEqual(await ctl.connect("never-opened").call("agent.session.close"), { ok: true }, "closing what is gone is done");
   });
 
   test("configure timeouts with answer >= idle -> VALIDATION_ERROR, nothing spawned", async () => {
     const ctl = await startAgentctlProcess();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
+    const c = ctl.connect();
     await assert.rejects(
       c.call("agent.configure", {
         agent: { command: [process.execPath, "-e", "0"] },
@@ -88,85 +90,74 @@ describe("agent stream over a real socket", () => {
       }),
       (e: StreamError) => e.code === "VALIDATION_ERROR" && /strictly below/.test(e.message),
     );
-    const status = await c.call<{ configured: boolean; agent_running: boolean }>("agent.status");
-    assert.deepEqual([status.configured, status.agent_running], [false, false]);
   });
 
-  test("a new connection replaces the old one; events missed while away arrive on the new one, in order", async () => {
-    const { ctl, client: a, sessionId } = await startSession();
-    const b = await StreamClient.connect(ctl.port, ctl.token);
-    const closedA = await a.closed;
-    assert.equal(closedA.code, CLOSE_REPLACED);
-    // B drives a turn, then leaves right after the prompt is accepted.
-    await b.call("agent.prompt", { session_id: sessionId, text: "/e2e:echo buffered while nobody listens", turn_id: "t1" });
-    await b.close();
-    const c = await StreamClient.connect(ctl.port, ctl.token);
-    await c.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "end_turn" });
-    // Events are numbered; C also gets B's last few again (replay), so a client keeps each number
-    // once. Whatever B got live plus what C got (buffered, replayed or live) is the whole text,
-    // once, in order.
-    const seen = new Set<string>();
-    const text = [...b.events, ...c.events]
-      .filter((e) => {
-        assert.match(e.id ?? "", /^e-\d+$/, "every event is numbered");
-        if (seen.has(e.id!)) return false;
-        seen.add(e.id!);
-        return e.action === "session.update";
-      })
-      .map((e) => e.payload as { turn_id: string | null; update: { kind: string; text?: string } })
-      .filter((p) => p.turn_id === "t1" && p.update.kind === "agent_message_chunk")
-      .map((p) => p.update.text)
-      .join("");
-    assert.equal(text, "buffered while nobody listens");
-    assert.ok(turnText(c, "t1").length > 0, "the new client received the missed chunks");
-    assert.equal(a.eventsOf("session.update").length, 0);
+  test("two sessions on one agentctl run turns at once; each frame carries its own session", async () => {
+    const a = await startSession();
+    const b = await startSession({}, {}, { ctl: a.ctl, session: "s2" });
+    const [sa, sb] = [await a.client.call<{ agent_pid: number }>("agent.status"), await b.client.call<{ agent_pid: number }>("agent.status")];
+    assert.notEqual(sa.agent_pid, sb.agent_pid, "one agent per session");
+    await Promise.all([
+      a.client.call("agent.prompt", { session_id: a.sessionId, text: "/e2e:echo alpha", turn_id: "t1" }),
+      b.client.call("agent.prompt", { session_id: b.sessionId, text: "/e2e:echo beta", turn_id: "t1" }),
+    ]);
+    await Promise.all([a.client.waitForEvent("turn.ended", { turn_id: "t1" }), b.client.waitForEvent("turn.ended", { turn_id: "t1" })]);
+    assert.equal(turnText(a.client, "t1"), "alpha");
+    assert.equal(turnText(b.client, "t1"), "beta");
+    assert.ok(a.ctl.line.frames.every((f) => f.session !== undefined), "every frame is tagged");
   });
 
-  test("events sent as the old socket died are replayed on the next connection, numbered, so none is lost", async () => {
-    const s = await startSession({ features: { acpElicitation: true } });
-    await s.client.call("agent.prompt", { session_id: s.sessionId, text: "/e2e:elicit-ask", turn_id: "t1" });
-    const requested = await s.client.waitForEvent("elicitation.requested");
-    const pendingId = (requested.payload as { pending_id: string }).pending_id;
-    // The answer goes out and the socket dies in the same tick: agentctl handles the frame and
-    // emits on a socket whose peer is gone before it sees the close.
-    s.client.sendRaw(JSON.stringify({ id: "r-1", type: "request", action: "agent.elicitations.respond", payload: { pending_id: pendingId, answers: [] } }));
-    (s.client as unknown as { ws: { terminate(): void } }).ws.terminate();
-    const c = await StreamClient.connect(s.ctl.port, s.ctl.token);
-    const settled = await c.waitForEvent("elicitation.settled", { pending_id: pendingId }, 15_000);
-    assert.equal((settled.payload as { outcome: string }).outcome, "answered");
-    await c.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "end_turn" });
-    const ids = c.events.map((e) => Number(e.id!.slice(2)));
-    assert.deepEqual(ids, [...ids].sort((x, y) => x - y), "in order");
+  test("one agent crashing leaves the other session running: its exit is tagged with its session only", async () => {
+    const a = await startSession();
+    const b = await startSession({}, {}, { ctl: a.ctl, session: "s2" });
+    const { agent_pid } = await a.client.call<{ agent_pid: number }>("agent.status");
+    await a.client.call("agent.prompt", { session_id: a.sessionId, text: "/e2e:slow", turn_id: "t1" });
+    await a.client.waitForEvent("session.update", { turn_id: "t1" });
+    process.kill(agent_pid, "SIGKILL");
+    await a.client.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "error" });
+    await a.client.waitForEvent("agent.exited");
+    assert.equal(b.client.eventsOf("agent.exited").length + b.client.eventsOf("turn.ended").length, 0);
+    await b.client.call("agent.prompt", { session_id: b.sessionId, text: "/e2e:echo still here", turn_id: "t2" });
+    await b.client.waitForEvent("turn.ended", { turn_id: "t2", stop_reason: "end_turn" });
+    assert.equal(turnText(b.client, "t2"), "still here");
+  });
+
+  test("stdin EOF: agentctl stops every session's agent, then exits 0", async () => {
+    const a = await startSession();
+    const b = await startSession({}, {}, { ctl: a.ctl, session: "s2" });
+    const pids = [(await a.client.call<{ agent_pid: number }>("agent.status")).agent_pid, (await b.client.call<{ agent_pid: number }>("agent.status")).agent_pid];
+    await a.client.call("agent.prompt", { session_id: a.sessionId, text: "/e2e:slow", turn_id: "t1" });
+    a.ctl.line.end();
+    assert.equal((await a.ctl.exited).code, 0);
+    for (const pid of pids) assert.ok(processGone(pid), `agent ${pid} was stopped before agentctl exited`);
   });
 });
 
-describe("stream server buffering (in-process, exact interleaving)", () => {
-  test("events emitted with no client are flushed in order on connect; the buffer keeps the newest", async () => {
-    const server = await startStreamServer({ host: "127.0.0.1", port: 0, token: "tok", onFrame: () => {}, bufferLimit: 3 });
-    try {
-      for (let i = 1; i <= 5; i += 1) server.emit(notificationFrame("agent.stderr", { text: `line ${i}` }));
-      const c = await StreamClient.connect(server.port, "tok");
-      server.emit(notificationFrame("agent.stderr", { text: "line 6" }));
-      await c.waitFor((e) => (e.payload as { text: string }).text === "line 6", 15_000, "line 6");
-      assert.deepEqual(
-        c.events.map((e) => (e.payload as { text: string }).text),
-        ["line 3", "line 4", "line 5", "line 6"],
-      );
-      await c.close();
-    } finally {
-      await server.close();
-    }
-  });
-
-  test("frames over the size limit close the socket instead of being parsed", async () => {
-    const server = await startStreamServer({ host: "127.0.0.1", port: 0, token: "tok", onFrame: () => {}, maxFrameBytes: 1024 });
-    try {
-      const c = await StreamClient.connect(server.port, "tok");
-      c.sendRaw("x".repeat(4096));
-      const closed = await c.closed;
-      assert.equal(closed.code, 1009);
-    } finally {
-      await server.close();
-    }
+describe("startAgentctl over in-process streams", () => {
+  test("serves the same channel over any pair of streams, and says when its input ended", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const handle = startAgentctl({ input, output, log: () => {} });
+    const line = new StreamLine(input, output);
+    const out = await line.client("s1").request("agent.status", {});
+    assert.equal((out.payload as { code: string }).code, "NOT_FOUND");
+    input.end();
+    assert.equal(await handle.ended, "stdin closed");
+    await handle.close();
+    assert.equal(handle.sessions, 0);
   });
 });
+
+function waitForLine(line: StreamLine, predicate: (f: Envelope) => boolean, timeoutMs = 15_000): Promise<Envelope> {
+  const seen = line.frames.find(predicate);
+  if (seen !== undefined) return Promise.resolve(seen);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (off(), reject(new Error("no matching frame"))), timeoutMs);
+    const off = line.onFrame((f) => {
+      if (!predicate(f)) return;
+      clearTimeout(timer);
+      off();
+      resolve(f);
+    });
+  });
+}

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { AnswerSchema, ClarificationAnswerSchema, QuestionSchema } from "./questions.js";
 
-/** Path agentctl serves the agent stream on; the backend connects as a WebSocket client. */
-export const AGENT_STREAM_PATH = "/api/v1/agent/stream";
-
 // ---------------------------------------------------------------------------------------------
 // Actions: backend -> agentctl requests, each with its params and result schema.
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +120,11 @@ export const AGENT_ACTIONS = {
   "agent.permissions.respond": { params: PermissionRespondParamsSchema, result: SuccessResultSchema },
   "agent.elicitations.respond": { params: ElicitationRespondParamsSchema, result: SuccessResultSchema },
   "agent.status": { params: z.object({}), result: StatusResultSchema },
+  /**
+   * Ends the frame's session on agentctl: its pendings are cancelled, its agent stopped, its state
+   * dropped. Closing a session agentctl does not know is not an error (it may be gone already).
+   */
+  "agent.session.close": { params: z.object({}), result: OkResultSchema },
 } as const;
 export type AgentActionName = keyof typeof AGENT_ACTIONS;
 export type AgentActionParams<A extends AgentActionName> = z.input<(typeof AGENT_ACTIONS)[A]["params"]>;

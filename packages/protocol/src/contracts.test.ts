@@ -19,6 +19,7 @@ describe("agent-stream contracts", () => {
       "agent.initialize",
       "agent.permissions.respond",
       "agent.prompt",
+      "agent.session.close",
       "agent.session.load",
       "agent.session.new",
       "agent.status",

@@ -7,6 +7,7 @@ import {
   ProtocolError,
   checkEnvelope,
   errorFrame,
+  inSession,
   notificationFrame,
   parseEnvelope,
   requestFrame,
@@ -53,7 +54,7 @@ describe("checkEnvelope (the hand-written EnvelopeSchema of the hot path)", () =
   const type = fc.oneof(fc.constantFrom("request", "response", "notification", "error", "Request", ""), fc.string());
   const anyValue = fc.oneof(name, type, fc.jsonValue({ maxDepth: 2 }));
   const frame = fc.record(
-    { id: fc.oneof(name, anyValue), type: fc.oneof(type, anyValue), action: fc.oneof(name, anyValue), payload: anyValue, extra: anyValue },
+    { id: fc.oneof(name, anyValue), session: fc.oneof(name, anyValue), type: fc.oneof(type, anyValue), action: fc.oneof(name, anyValue), payload: anyValue, extra: anyValue },
     { requiredKeys: [] },
   );
 
@@ -77,6 +78,16 @@ describe("checkEnvelope (the hand-written EnvelopeSchema of the hot path)", () =
     assert.equal(checkEnvelope({ ...ok, id: 5 }), null);
     assert.deepEqual(checkEnvelope({ ...ok, action: "😀".repeat(128) })?.action, "😀".repeat(128));
     assert.equal(checkEnvelope({ ...ok, action: "😀".repeat(129) }), null);
+    assert.deepEqual(checkEnvelope({ ...ok, session: "s1" }), { id: "1", session: "s1", type: "request", action: "a", payload: null });
+    assert.equal(checkEnvelope({ ...ok, session: "" }), null);
+    assert.equal(checkEnvelope({ ...ok, session: 7 }), null);
+  });
+
+  test("inSession tags a frame with its agent-stream session, keeping the schema's key order", () => {
+    const tagged = inSession("s1", requestFrame("1", "agent.prompt", {}));
+    assert.deepEqual(Object.keys(tagged), ["id", "session", "type", "action", "payload"]);
+    assert.deepEqual(parseEnvelope(JSON.stringify(tagged)), tagged);
+    assert.deepEqual(Object.keys(inSession("s1", notificationFrame("turn.ended", {}))), ["session", "type", "action", "payload"]);
   });
 });
 

@@ -32,10 +32,13 @@ export type EnvelopeType = z.infer<typeof EnvelopeTypeSchema>;
 
 /**
  * One frame on the agent stream (backend <-> agentctl) and on the browser WebSocket.
- * `id` pairs a request with its response or error; notifications carry none.
+ * `id` pairs a request with its response or error; notifications carry none. `session` says which
+ * of the sessions multiplexed on one agentctl's stream a frame belongs to (every frame on the
+ * agent stream carries it; the browser WebSocket does not use it).
  */
 export const EnvelopeSchema = z.object({
   id: z.string().min(1).max(128).optional(),
+  session: z.string().min(1).max(128).optional(),
   type: EnvelopeTypeSchema,
   action: z.string().min(1).max(128),
   payload: z.unknown(),
@@ -86,6 +89,11 @@ export function errorFrame(id: string | undefined, action: string, error: ErrorP
 export function notificationFrame(action: string, payload: unknown): Envelope {
   return { type: "notification", action, payload };
 }
+/** `frame` tagged with the agent-stream session it belongs to (keys in the schema's order). */
+export function inSession(session: string, frame: Envelope): Envelope {
+  const { id, type, action, payload } = frame;
+  return id === undefined ? { session, type, action, payload } : { id, session, type, action, payload };
+}
 
 const ENVELOPE_TYPES: ReadonlySet<unknown> = new Set(EnvelopeTypeSchema.options);
 
@@ -101,7 +109,7 @@ function codePoints(s: string): number {
   return n;
 }
 
-/** A string of 1 to 128 code points (EnvelopeSchema's `id` and `action`). */
+/** A string of 1 to 128 code points (EnvelopeSchema's `id`, `session` and `action`). */
 function isName(v: unknown): v is string {
   return typeof v === "string" && v.length > 0 && (v.length <= 128 || codePoints(v) <= 128);
 }
@@ -114,11 +122,13 @@ function isName(v: unknown): v is string {
 export function checkEnvelope(value: unknown): Envelope | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const o = value as Record<string, unknown>;
-  const { id, type, action, payload } = o;
+  const { id, session, type, action, payload } = o;
   if (id !== undefined && !isName(id)) return null;
+  if (session !== undefined && !isName(session)) return null;
   if (!ENVELOPE_TYPES.has(type) || !isName(action) || !("payload" in o)) return null;
   const envelope = { type, action, payload } as Envelope;
-  return "id" in o ? { id: id as string | undefined, ...envelope } : envelope;
+  const tagged = "session" in o ? { session: session as string | undefined, ...envelope } : envelope;
+  return "id" in o ? { id: id as string | undefined, ...tagged } : tagged;
 }
 
 /** Parses raw text into an envelope; throws ProtocolError(BAD_REQUEST) on anything else. */

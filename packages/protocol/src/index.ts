@@ -10,10 +10,10 @@ export {
   responseFrame,
   errorFrame,
   notificationFrame,
+  inSession,
   parseEnvelope,
 } from "./envelope.js";
 export type { ErrorCode, ErrorPayload, EnvelopeType, Envelope } from "./envelope.js";
-export { EVENT_ID_PREFIX, eventId, eventSeq } from "./event-seq.js";
 export { TaskStateSchema, SessionStateSchema, PendingActionSchema } from "./states.js";
 export type { TaskState, SessionState, PendingAction } from "./states.js";
 export {
@@ -27,7 +27,6 @@ export {
 } from "./questions.js";
 export type { QuestionKind, Option, Companion, Question, Answer, ClarificationAnswer } from "./questions.js";
 export {
-  AGENT_STREAM_PATH,
   FeaturesSchema,
   AgentCommandSchema,
   ConfigureParamsSchema,

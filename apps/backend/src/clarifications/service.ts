@@ -347,15 +347,6 @@ export class ClarificationService {
   }
 
   /**
-   * The agent stream dropped (even if it comes back): agentctl fails every request it had sent
-   * the backend, so the execution's kandev-tool questions can no longer be answered. Elicitations
-   * stay: agentctl still holds them and buffers their events.
-   */
-  onStreamDropped(executionId: string): number {
-    return this.settleAll(repo.listPending(this.db, { executionId, source: "kandev_tool" }), "agent_disconnected", "stream_lost");
-  }
-
-  /**
    * A turn ended: its kandev-tool questions were abandoned by agentctl (the tool call is over).
    * Elicitations are left to agentctl, which settles them itself and reports it (F7).
    */

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  AGENT_STREAM_PATH,
   KandevAskResultSchema,
   ProtocolError,
   type AgentActionName,
@@ -9,14 +8,14 @@ import {
   type AgentCommand,
   type ElicitationRespondParams,
 } from "@kandev/protocol";
-import { AgentStreamClient, type AgentEventMessage } from "../agentctl/client.js";
+import type { AgentctlClient, AgentEventMessage } from "../executor/agentctl-client.js";
+import type { LocalExecutor } from "../executor/local-executor.js";
 import {
   exitedDuringStartReason,
   initializeTimeoutReason,
   spawnRefusedReason,
   type StartPhase,
 } from "../agents/start-errors.js";
-import type { AgentctlProcess, LocalExecutor } from "../agentctl/local-executor.js";
 import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
 import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
@@ -34,6 +33,8 @@ export interface LiveSessionDeps {
   logger: Logger;
   /** Called once the session is over (failed, cancelled, shut down) so the manager forgets it. */
   onGone: (sessionId: string) => void;
+  /** The host's agentctl died under this live session (the manager settles it, see interruption.ts). */
+  onAgentctlLost: (live: LiveSession, err: Error) => void;
   clarifications: ClarificationService;
   notifications: NotificationService;
   logs: SessionLogs;
@@ -47,15 +48,18 @@ export interface LiveSessionDeps {
 }
 
 /**
- * One session whose agentctl this backend runs: starts it, turns its events into transcript and
- * state, and fails the session loudly when the agent, agentctl or the stream goes away.
- * See INVARIANTS.md beside this file.
+ * One session running on this host's agentctl: starts its agent there, turns its events into
+ * transcript and state, and fails the session loudly when its agent goes away (agentctl going
+ * away is an interruption the manager settles). See INVARIANTS.md beside this file.
  */
 export class LiveSession {
-  /** This run of agentctl; clarifications it holds carry it and die with it. */
+  /**
+   * This run of the session's agent; clarifications it holds carry it and die with it. It is also
+   * the session's name on the agent stream, so a resumed run never meets an old one's frames.
+   */
   readonly executionId = randomUUID();
-  proc: AgentctlProcess | null = null;
-  client: AgentStreamClient | null = null;
+  client: AgentctlClient | null = null;
+  private detach: () => void = () => undefined;
   acpSessionId: string | null = null;
   /** Set once the session is over or being torn down; late events and exits are then ignored. */
   ending = false;
@@ -92,44 +96,26 @@ export class LiveSession {
     }
     this.startPhase = "configure";
     try {
-      const proc = await executor.start();
-      this.proc = proc;
-      if (this.ending) {
-        await proc.stop();
-        return;
-      }
-      void proc.exited.then((info) => {
-        if (!this.ending) {
-          this.fail(`agentctl exited unexpectedly (code ${info.code}, signal ${info.signal})`, proc.stderrTail());
-        }
-      });
-      const client = new AgentStreamClient({
-        url: `${proc.url}${AGENT_STREAM_PATH}`,
-        token: proc.token,
-        logger,
-        isProcessAlive: () => proc.isAlive() && !this.ending,
+      const client = await executor.client();
+      if (this.ending) return;
+      this.client = client;
+      this.detach = client.attach(this.executionId, {
         onEvent: (event) => this.onEvent(event),
         onRequest: (action, payload) => this.onAgentctlRequest(action, payload),
-        onDisconnect: () => {
-          if (!this.ending) this.deps.clarifications.onStreamDropped(this.executionId);
-        },
-        onLost: (err) => {
-          if (!this.ending) this.fail(`lost the connection to agentctl: ${err.message}`, proc.stderrTail());
-        },
-        timeouts: { "agent.initialize": this.initializeTimeoutMs },
       });
-      this.client = client;
-      await client.connect();
-      await this.send(client, "agent.configure", plan.configure);
+      void client.closed.then((err) => {
+        if (!this.ending && err !== undefined) this.deps.onAgentctlLost(this, err);
+      });
+      await this.send("agent.configure", plan.configure);
       this.startPhase = "initialize";
-      const init = await this.send(client, "agent.initialize", {});
+      const init = await this.send("agent.initialize", {}, this.initializeTimeoutMs);
       this.startPhase = "session";
-      const session_id = await this.openAcpSession(client, plan, init.agent_capabilities.loadSession === true);
+      const session_id = await this.openAcpSession(plan, init.agent_capabilities.loadSession === true);
       if (this.ending) return;
       this.startPhase = null;
       this.acpSessionId = session_id;
       store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
-      await this.send(client, "agent.prompt", { session_id, text: plan.text, turn_id: this.turnId });
+      await this.send("agent.prompt", { session_id, text: plan.text, turn_id: this.turnId });
     } catch (err) {
       await this.startFailed(plan, err);
     }
@@ -144,14 +130,14 @@ export class LiveSession {
    * agent can load sessions. An agent that cannot (or refuses to) starts a fresh session, and the
    * transcript says it has no memory of the earlier turns.
    */
-  private async openAcpSession(client: AgentStreamClient, plan: StartPlan, canLoad: boolean): Promise<string> {
+  private async openAcpSession(plan: StartPlan, canLoad: boolean): Promise<string> {
     const cwd = plan.cwd !== null ? { cwd: plan.cwd } : {};
     const previous = plan.resume?.acpSessionId ?? null;
     if (plan.resume !== undefined) {
       let note = FRESH_SESSION_NOTE;
       if (previous !== null && canLoad) {
         try {
-          return (await this.send(client, "agent.session.load", { session_id: previous, ...cwd })).session_id;
+          return (await this.send("agent.session.load", { session_id: previous, ...cwd })).session_id;
         } catch (err) {
           // A dead agent or stream is a start failure; an agent that refused the load starts over.
           if (this.ending || !(err instanceof ProtocolError) || err.code === "NOT_CONNECTED" || err.code === "TIMEOUT") throw err;
@@ -168,12 +154,13 @@ export class LiveSession {
         metadata: { resume: "new_session" },
       });
     }
-    return (await this.send(client, "agent.session.new", cwd)).session_id;
+    return (await this.send("agent.session.new", cwd)).session_id;
   }
 
   /** Turns a start-up failure into the reason the operator reads, and fails the session. */
   private async startFailed(plan: StartPlan, err: unknown): Promise<void> {
-    if (this.ending) return;
+    // agentctl died under the start: an interruption, settled by the manager (onAgentctlLost).
+    if (this.ending || (this.client !== null && !this.client.open)) return;
     const phase = this.startPhase;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof ProtocolError && phase === "configure" && err.code === "BAD_REQUEST" && /cannot start agent command/.test(message)) {
@@ -184,45 +171,42 @@ export class LiveSession {
       this.fail(initializeTimeoutReason(this.initializeTimeoutMs), this.agentStderr);
       return;
     }
-    if (phase !== null && this.proc !== null) {
+    if (phase !== null && this.client !== null) {
       // The agent may have died at once: its exit report (code + stderr) says more than the error.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([this.agentExited, new Promise<void>((r) => (timer = setTimeout(r, AGENT_EXIT_WAIT_MS)))]);
       clearTimeout(timer);
       if (this.ending) return;
     }
-    this.fail(`could not start the agent: ${message}`, this.proc?.stderrTail() ?? "");
+    this.fail(`could not start the agent: ${message}`, "");
   }
 
   /** Sends a new prompt; the caller has already written the turn and the user message. */
   async prompt(turnId: string, text: string): Promise<void> {
     this.turnId = turnId;
     this.transcript.beginTurn(turnId);
-    await this.send(this.connectedClient(), "agent.prompt", { session_id: this.requireAcpSession(), text, turn_id: turnId });
+    await this.send("agent.prompt", { session_id: this.requireAcpSession(), text, turn_id: turnId });
   }
 
   async cancel(): Promise<void> {
-    await this.send(this.connectedClient(), "agent.cancel", { session_id: this.requireAcpSession() });
+    await this.send("agent.cancel", { session_id: this.requireAcpSession() });
   }
 
   async respondPermission(params: AgentActionParams<"agent.permissions.respond">): Promise<void> {
-    await this.send(this.connectedClient(), "agent.permissions.respond", params);
+    await this.send("agent.permissions.respond", params);
   }
 
   /**
    * Forwards an operator's answer as `agent.elicitations.respond` on the agent stream (AC-20b).
-   * Rejects with NOT_CONNECTED, before anything is sent, while the stream is down (AC-20a).
+   * Rejects with NOT_CONNECTED, nothing sent, once agentctl is gone.
    */
   async respondElicitation(params: ElicitationRespondParams): Promise<void> {
-    await this.send(this.connectedClient(), "agent.elicitations.respond", params);
+    await this.send("agent.elicitations.respond", params);
   }
 
-  /** Test seam: drop the agent stream while agentctl lives, and bring it back. */
-  suspendStream(): void {
-    this.client?.suspend();
-  }
-  async resumeStream(): Promise<void> {
-    await this.client?.resume();
+  /** False once the session's agentctl is gone (it died, or the board is stopping). */
+  get reachable(): boolean {
+    return this.client?.open === true;
   }
 
   /** Where this session's clarifications come from right now. */
@@ -275,10 +259,24 @@ export class LiveSession {
     void this.teardown();
   }
 
-  /** Backend shutdown: stop agentctl without touching the session's row (the next start reconciles it). */
+  /**
+   * Backend shutdown: stop listening without touching the session's row (the next start
+   * reconciles it); stopping agentctl stops the agent.
+   */
   async shutdown(): Promise<void> {
     this.ending = true;
-    await this.teardown();
+    await this.teardown({ closeOnAgentctl: false });
+  }
+
+  /**
+   * agentctl died under this session: stop listening, without touching the session's row (the
+   * manager settles it as an interruption). Nothing is left on agentctl to close.
+   */
+  abandon(): void {
+    if (this.ending) return;
+    this.ending = true;
+    this.transcript.interrupt();
+    void this.teardown({ closeOnAgentctl: false });
   }
 
   private finish(state: "FAILED" | "CANCELLED", reason: string): void {
@@ -290,17 +288,15 @@ export class LiveSession {
     this.deps.store.settleOpenRequests(this.sessionId, state === "FAILED" ? "session_failed" : "session_cancelled");
   }
 
-  private async teardown(): Promise<void> {
+  private async teardown(how: { closeOnAgentctl: boolean } = { closeOnAgentctl: true }): Promise<void> {
     this.deps.onGone(this.sessionId);
-    this.client?.close();
-    await this.proc?.stop();
-  }
-
-  private connectedClient(): AgentStreamClient {
-    if (this.ending || this.client === null || !this.client.connected) {
-      throw new ProtocolError("NOT_CONNECTED", "the session's agentctl cannot be reached right now");
-    }
-    return this.client;
+    this.detach();
+    const client = this.client;
+    if (!how.closeOnAgentctl || client === null || !client.open) return;
+    // Stops the session's agent and drops its state on agentctl; the other sessions run on.
+    await client.request(this.executionId, "agent.session.close", {}).catch((err: unknown) => {
+      this.deps.logger.warn("agentctl did not close a session", { session: this.sessionId, error: err instanceof Error ? err.message : String(err) });
+    });
   }
 
   private requireAcpSession(): string {
@@ -308,9 +304,14 @@ export class LiveSession {
     return this.acpSessionId;
   }
 
-  private send<A extends AgentActionName>(client: AgentStreamClient, action: A, params: AgentActionParams<A>): Promise<AgentActionResult<A>> {
+  /** Sends a request for this session; NOT_CONNECTED, nothing sent, once it ended or agentctl is gone. */
+  private send<A extends AgentActionName>(action: A, params: AgentActionParams<A>, timeoutMs?: number): Promise<AgentActionResult<A>> {
+    const client = this.client;
+    if (this.ending || client === null || !client.open) {
+      return Promise.reject(new ProtocolError("NOT_CONNECTED", "the session's agentctl cannot be reached right now"));
+    }
     this.deps.onAgentRequest?.(this.sessionId, action, params);
-    return client.request(action, params);
+    return client.request(this.executionId, action, params, timeoutMs !== undefined ? { timeoutMs } : {});
   }
 
   /** agentctl -> backend requests (BACKEND_ACTIONS). */

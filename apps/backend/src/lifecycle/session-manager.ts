@@ -10,8 +10,8 @@ import {
   type Task,
 } from "@kandev/protocol";
 import type { z } from "zod";
-import type { AgentEventMessage } from "../agentctl/client.js";
-import type { LocalExecutor } from "../agentctl/local-executor.js";
+import type { AgentEventMessage } from "../executor/agentctl-client.js";
+import type { LocalExecutor } from "../executor/local-executor.js";
 import { checkAgentCommand } from "../agents/start-errors.js";
 import type { ClarificationService, ElicitationTarget } from "../clarifications/service.js";
 import { conflict, notFound, validationError } from "../http/errors.js";
@@ -24,12 +24,11 @@ import * as tasksRepo from "../repos/tasks.js";
 import * as turnsRepo from "../repos/turns.js";
 import { toSession } from "../views.js";
 import { buildConfigureParams } from "./configure.js";
+import { AGENTCTL_STOPPED, BACKEND_RESTARTED, isResumable, settleInterrupted } from "./interruption.js";
 import { LiveSession } from "./live-session.js";
 import { secretsFor, type SessionLogs } from "./session-logs.js";
 import type { StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
-
-export const BACKEND_RESTARTED = "backend restarted";
 
 export interface SessionManagerOptions {
   store: LiveStore;
@@ -54,8 +53,8 @@ export interface SessionManagerOptions {
 }
 
 /**
- * Commands on sessions (create, prompt, cancel, answer a permission) and the set of sessions whose
- * agentctl this process runs. A session not in that set is not live: its agentctl is gone.
+ * Commands on sessions (create, prompt, cancel, answer a permission) and the set of sessions
+ * running on this host's agentctl. A session not in that set is not live: its agentctl is gone.
  */
 export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
@@ -94,9 +93,10 @@ export class SessionManager {
   }
 
   /**
-   * Starts a new turn on a session waiting for input. A session whose agentctl went away with a
-   * previous run of the backend is resumed: a fresh agentctl and agent, the ACP session reloaded
-   * when the agent can, then this prompt.
+   * Starts a new turn on a session waiting for input. A session whose agentctl went away under it
+   * (a previous run of the backend, or agentctl dying) is resumed: a fresh agent on this host's
+   * agentctl (started again if needed), the ACP session reloaded when the agent can, then this
+   * prompt.
    */
   async prompt(sessionId: string, text: string): Promise<{ turn_id: string }> {
     const existing = sessionsRepo.getSession(this.db, sessionId);
@@ -111,7 +111,8 @@ export class SessionManager {
       await live.prompt(turn.id, text);
     } catch (err) {
       // The prompt never reached the agent: close the turn so the session can take another one.
-      if (!live.ending && turnsRepo.endTurn(this.db, turn.id, { stopReason: "error", error: errorText(err) }) !== undefined) {
+      // (Unless agentctl died meanwhile: the interruption settles the session, the turn with it.)
+      if (!live.ending && live.reachable && turnsRepo.endTurn(this.db, turn.id, { stopReason: "error", error: errorText(err) }) !== undefined) {
         store.updateSession(sessionId, { state: "WAITING_FOR_INPUT" });
       }
       throw err;
@@ -119,7 +120,7 @@ export class SessionManager {
     return { turn_id: turn.id };
   }
 
-  /** Restarts a session the previous backend run left behind, with `text` as its next turn. */
+  /** Restarts a session whose agentctl went away under it, with `text` as its next turn. */
   private resume(session: sessionsRepo.SessionRow, text: string): { turn_id: string } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profile = profilesRepo.getProfile(this.db, session.agentProfileId);
@@ -168,52 +169,32 @@ export class SessionManager {
     };
   }
 
-  /** Test seam: drop a live session's agent stream while its agentctl keeps running. */
-  suspendStream(sessionId: string): void {
-    this.liveSession(sessionId).live.suspendStream();
-  }
-
-  /** Test seam: reconnect a suspended agent stream; resolves once it is up. */
-  resumeStream(sessionId: string): Promise<void> {
-    return this.liveSession(sessionId).live.resumeStream();
+  /**
+   * Startup: sessions a previous run left live have lost their agentctl (clarifications were
+   * settled agent_disconnected just before, by the clarification store). Each settles as an
+   * interruption (interruption.ts) and is resumed by its next prompt. Idempotent. Returns how
+   * many were interrupted mid-work.
+   */
+  reconcileLeftovers(): number {
+    const leftovers = sessionsRepo.listLiveSessions(this.db).filter((s) => !this.live.has(s.id));
+    return leftovers.filter((s) => settleInterrupted(this.options.store, s, BACKEND_RESTARTED)).length;
   }
 
   /**
-   * Startup: sessions a previous run left live have lost their agentctl. Their open requests are
-   * closed (clarifications were settled agent_disconnected just before, by the clarification
-   * store). A session whose turn had finished keeps its state, so its task stays in REVIEW: the
-   * work is done and the operator still has to look at it; its error says the agent is gone. A
-   * session that was starting or mid-turn becomes CANCELLED with "backend restarted" and a status
-   * message, so the interruption is visible. Either is resumed by its next prompt (isResumable).
-   * Idempotent. Returns how many were interrupted.
+   * This host's agentctl died (crash, SIGKILL) under a live session: its clarifications settle
+   * agent_disconnected, then the session settles exactly as after a backend restart, marked
+   * "agentctl stopped"; its next prompt resumes it on a fresh agentctl.
    */
-  reconcileLeftovers(): number {
-    const { store } = this.options;
-    const leftovers = sessionsRepo.listLiveSessions(this.db).filter((s) => !this.live.has(s.id));
-    let interrupted = 0;
-    for (const s of leftovers) {
-      if (s.state === "WAITING_FOR_INPUT") {
-        store.settleOpenRequests(s.id, "backend_restarted");
-        if (s.error !== BACKEND_RESTARTED) store.updateSession(s.id, { error: BACKEND_RESTARTED });
-        continue;
-      }
-      interrupted++;
-      if (s.currentTurnId !== null) turnsRepo.endTurn(this.db, s.currentTurnId, { stopReason: "cancelled", error: BACKEND_RESTARTED });
-      store.settleOpenRequests(s.id, "backend_restarted");
-      store.addMessage({
-        sessionId: s.id,
-        taskId: s.taskId,
-        turnId: s.currentTurnId,
-        authorType: "agent",
-        type: "status",
-        content: "Session ended: the backend restarted",
-      });
-      store.updateSession(s.id, { state: "CANCELLED", error: BACKEND_RESTARTED });
-    }
-    return interrupted;
+  private onAgentctlLost(live: LiveSession, err: Error): void {
+    if (live.ending) return;
+    this.options.logger.warn("agentctl stopped under a live session", { session: live.sessionId, error: err.message });
+    live.abandon();
+    this.options.clarifications.settleExecution(live.executionId, AGENTCTL_STOPPED.by);
+    const row = sessionsRepo.getSession(this.db, live.sessionId);
+    if (row !== undefined) settleInterrupted(this.options.store, row, AGENTCTL_STOPPED);
   }
 
-  /** Stops every agentctl (SIGTERM, then SIGKILL after 3 s) and waits for them. */
+  /** Stops this host's agentctl (SIGTERM, then SIGKILL after 3 s), which stops every agent, and waits. */
   async shutdown(): Promise<void> {
     this.closing = true;
     // Every live session stops listening first (synchronously), so nothing a waiter's end causes
@@ -269,6 +250,7 @@ export class SessionManager {
       executor: this.options.executor,
       logger: this.options.logger,
       onGone: (id: string) => this.live.delete(id),
+      onAgentctlLost: (live: LiveSession, err: Error) => this.onAgentctlLost(live, err),
       clarifications: this.options.clarifications,
       notifications: this.options.notifications,
       logs: this.options.logs,
@@ -278,15 +260,6 @@ export class SessionManager {
       ...(this.options.onAgentEvent !== undefined && { onAgentEvent: this.options.onAgentEvent }),
     };
   }
-}
-
-/**
- * A session the previous backend run left behind (its agentctl died with it) takes a new prompt by
- * resuming: finished work (WAITING_FOR_INPUT) and interrupted work (CANCELLED) alike, both marked
- * by reconcileLeftovers. Failed sessions and sessions cancelled by the operator do not.
- */
-export function isResumable(session: Pick<sessionsRepo.SessionRow, "state" | "error">): boolean {
-  return session.error === BACKEND_RESTARTED && (session.state === "WAITING_FOR_INPUT" || session.state === "CANCELLED");
 }
 
 function errorText(err: unknown): string {

@@ -10,7 +10,9 @@ import { clarificationMessages, respond, startLoggedTask, waitForClarifications,
 import {
   WsClient,
   api,
+  agentPids,
   descendants,
+  newAgentPid,
   eventually,
   getTask,
   isGoneOrZombie,
@@ -36,17 +38,17 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
     await server?.close();
   });
 
-  test("agentctl SIGKILLed with 100 elicitations pending: all 100 agent_disconnected within 2 s, every overlay withdrawn over /ws, every message kept", async (t: TestContext) => {
+  test("agentctl SIGKILLed with 100 elicitations pending: all 100 agent_disconnected within 2 s, every overlay withdrawn over /ws, every message kept, the session interrupted", async (t: TestContext) => {
     const ws = await WsClient.connect(base);
     try {
-      const pidsBefore = new Set(server.childPids());
       const { task, sessionId } = await startLoggedTask(base, server.dir, "kill100", "/e2e:elicit-many count=100");
       await ws.request("subscribe", { task_id: task.id });
       const ids = await waitForPending(base, sessionId, 100);
       assert.equal(ids.length, 100);
       const messages = await clarificationMessages(base, sessionId);
       assert.equal(messages.length, 100);
-      const pid = server.childPids().find((p) => !pidsBefore.has(p))!;
+      const [pid] = server.childPids();
+      assert.ok(pid !== undefined, "this host's agentctl");
       const killedAt = Date.now();
       process.kill(pid, "SIGKILL");
       await eventually(async () => ((await clarificationsOf(base, sessionId, "pending")).length === 0 ? true : undefined), "no pending record left", 2_000);
@@ -56,7 +58,7 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
       const settled = await clarificationsOf(base, sessionId);
       assert.deepEqual(
         [...new Set(settled.map((c) => `${c.status}/${c.resolution?.by}`))],
-        ["agent_disconnected/agent_disconnected"],
+        ["agent_disconnected/agentctl_stopped"],
       );
       // Overlays: each message was pushed again with requests_input false.
       await eventually(
@@ -67,8 +69,9 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
       const kept = await clarificationMessages(base, sessionId);
       assert.equal(kept.length, 100, "every clarification message is still in the database");
       assert.ok(kept.every((m: Message) => m.requests_input === false));
-      const failed = await waitForTaskState(base, task.id, "FAILED");
-      assert.equal(failed.pending_action, null);
+      // Mid-turn when agentctl died: interrupted (CANCELLED, "agentctl stopped"), resumable.
+      const interrupted = await waitForTaskState(base, task.id, "CANCELLED");
+      assert.equal(interrupted.pending_action, null);
       await eventually(() => (isGoneOrZombie(pid) ? true : undefined), "agentctl gone");
     } finally {
       ws.close();
@@ -76,13 +79,11 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
   });
 
   test("the agent process dies mid-question: the question is withdrawn (agent_disconnected), the session fails with the agent's last words", async () => {
-    const pidsBefore = new Set(server.childPids());
+    const before = agentPids(server);
     const { task, sessionId } = await startLoggedTask(base, server.dir, "agentdies", "/e2e:elicit-ask");
     const [m] = await waitForClarifications(base, sessionId);
     const pendingId = m!.metadata.pending_id as string;
-    const ctl = server.childPids().find((p) => !pidsBefore.has(p))!;
-    const agent = descendants(ctl)[0];
-    assert.ok(agent !== undefined, "the agent runs under agentctl");
+    const agent = await newAgentPid(server, before);
     process.kill(agent, "SIGKILL");
     const c = await waitForClarificationStatus(base, pendingId, "agent_disconnected", 5_000);
     assert.ok(c.resolution !== null);
@@ -93,48 +94,6 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
     const kept = (await clarificationMessages(base, sessionId))[0]!;
     assert.deepEqual((kept.metadata.undelivered_answer as { answers: unknown }).answers, RED.answers, "the late answer is kept");
   });
-
-  test("the agent stream drops while agentctl settles a question: the buffered event arrives on reconnect, nothing is lost", async () => {
-    // The agent withdraws its question 1.5 s after asking; the stream is down by then.
-    const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "dropped", "/e2e:elicit-agent-cancel 1500");
-    const [m] = await waitForClarifications(base, sessionId);
-    const pendingId = m!.metadata.pending_id as string;
-    server.testing.suspendAgentStream(sessionId);
-    // Wait on the cause: the agent's withdrawal and agentctl's answer to it, on the ACP wire.
-    await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "cancel" ? true : undefined), "agentctl answered the withdrawal", 10_000);
-    assert.equal((await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body.status, "pending", "the board has not heard yet");
-    await server.testing.resumeAgentStream(sessionId);
-    const c = await waitForClarificationStatus(base, pendingId, "cancelled", 5_000);
-    assert.equal(c.resolution?.by, "agent_cancelled");
-    assert.ok(consistent(c.status, wireActionFor(wireLog(logFile), "toolu_fake_1")));
-    // Events emitted during the outage arrived in order: the agent's report and the turn's end.
-    const t = await waitForTaskState(base, task.id, "REVIEW");
-    assert.equal(t.pending_action, null);
-  });
-
-  test("a pending question survives a stream drop and stays answerable after it comes back", async () => {
-    const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "reconnect", "/e2e:elicit-twice");
-    const [a, b] = await waitForPending(base, sessionId, 2);
-    server.testing.suspendAgentStream(sessionId);
-    assert.equal((await respond(base, a!, RED)).status, 503, "nothing is sent while the stream is down");
-    await server.testing.resumeAgentStream(sessionId);
-    assert.equal((await respond(base, a!, RED)).status, 200);
-    assert.equal((await respond(base, b!, { answers: [], rejected: true })).status, 200);
-    await waitForTaskState(base, task.id, "REVIEW");
-    const statuses = (await clarificationsOf(base, sessionId)).map((c) => c.status).sort();
-    assert.deepEqual(statuses, ["answered", "declined"]);
-    assert.deepEqual(
-      wireLog(logFile)
-        .filter((l) => l.dir === "in" && (l.frame.result as { action?: string } | undefined)?.action !== undefined)
-        .map((l) => (l.frame.result as { action: string }).action)
-        .sort(),
-      ["accept", "decline"],
-    );
-  });
-});
-
-describe("the board SIGKILLed mid-question and restarted (built backend)", () => {
-  after(killBackendProcesses);
 
   test("pending questions are reconciled agent_disconnected on start, answered ones keep their answer, nothing is orphaned", async () => {
     requireBuilt([backendMain]);

@@ -1,7 +1,7 @@
 // What the board exposes and to whom (docs/RELIABILITY.md §5). Only what no other test proves:
 // the bind address, DNS rebinding (a foreign Host), CSP on every kind of page of the built web
 // app, secrets absent from every log and from every process' command line, and no raw-HTML sink
-// in the web app. The Origin checks, body limits, agentctl's token and notification bodies are
+// in the web app. The Origin checks, body limits, and notification bodies are
 // proven elsewhere (cited in RELIABILITY.md).
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -116,7 +116,7 @@ describe("bind address and DNS rebinding (in-process board)", () => {
 describe("the built board as a process: pages, logs and secrets", () => {
   after(killBackendProcesses);
 
-  test("CSP and the other headers on every kind of page; no secret (agentctl token, profile env value) in any log, message or command line", async () => {
+  test("CSP and the other headers on every kind of page; no secret (profile env value) in any log, message or command line; agentctl holds no token", async () => {
     requireBuilt([backendMain, path.join(repoRoot, "apps/web/.next/BUILD_ID")]);
     const dir = tempDir();
     const canary = `canary-${randomBytes(8).toString("hex")}`;
@@ -131,14 +131,13 @@ describe("the built board as a process: pages, logs and secrets", () => {
       const asked = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "t", prompt: "/e2e:elicit-ask", agent_profile_id: "secret" });
       const [m] = await waitForClarifications(base, asked.body.session.id);
       const agentctl = descendants(b.child.pid!).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("agentctl"))!;
-      const token = /(?:^|\0)AGENTCTL_TOKEN=([^\0]+)/.exec(fs.readFileSync(`/proc/${agentctl}/environ`, "utf8"))![1]!;
-      assert.ok(token.length >= 32);
+      // Its channel is the pipe the board spawned it with: there is no token to leak.
+      assert.ok(!fs.readFileSync(`/proc/${agentctl}/environ`, "utf8").includes("AGENTCTL_TOKEN="), "agentctl gets no token");
       const cmdlines = [b.child.pid!, ...descendants(b.child.pid!)].map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
-      for (const c of cmdlines) assert.ok(!c.includes(token) && !c.includes(canary), "never on a command line (ps)");
+      for (const c of cmdlines) assert.ok(!c.includes(canary), "never on a command line (ps)");
       const agent = descendants(agentctl)[0]!;
       const agentEnv = fs.readFileSync(`/proc/${agent}/environ`, "utf8");
       assert.ok(agentEnv.includes(canary), "the agent gets its profile env");
-      assert.ok(!agentEnv.includes("AGENTCTL_TOKEN="), "but never agentctl's token");
       assert.equal((await respond(base, m!.metadata.pending_id as string, { answers: [{ question_id: "question_0", selected_options: ["Red"] }] })).status, 200);
       await waitForTaskState(base, asked.body.task.id, "REVIEW");
       const crashed = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "c", prompt: "/e2e:crash", agent_profile_id: "secret" });
@@ -165,7 +164,6 @@ describe("the built board as a process: pages, logs and secrets", () => {
         ...(await getMessages(base, crashed.body.session.id)).map((x) => JSON.stringify(x)),
       ].join("\n");
       assert.ok(everything.length > 200, "there was something to search");
-      assert.ok(!everything.includes(token), "agentctl's token is in no log or message");
       assert.ok(!everything.includes(canary), "the profile's secret value is in no log or message");
     } finally {
       b.child.kill("SIGTERM");

@@ -15,15 +15,11 @@ after(killAll);
 const RED = { answers: [{ question_id: "question_0", selected_options: ["Red"] }] };
 type Requested = { pending_id: string; tool_call_id: string | null };
 
-function frame(id: string, action: string, payload: unknown): string {
-  return JSON.stringify({ id, type: "request", action, payload });
-}
-
-/** Sends several request frames in one tick (one TCP read on agentctl's side); resolves with each answer. */
+/** Sends several request frames in one tick (one pipe read on agentctl's side); resolves with each answer. */
 async function sameTick(s: Session, frames: Array<[string, unknown]>): Promise<Envelope[]> {
   const ids = frames.map((_, i) => `tick-${Date.now()}-${i}`);
   const answers = ids.map((id) => s.client.waitFor((e) => e.id === id, 10_000, `answer to ${id}`));
-  frames.forEach(([action, payload], i) => s.client.sendRaw(frame(ids[i]!, action, payload)));
+  frames.forEach(([action, payload], i) => s.client.sendFrame({ id: ids[i]!, type: "request", action, payload }));
   return Promise.all(answers);
 }
 

@@ -24,7 +24,7 @@ test("AC-20b no /api/v1/acp path and no HTTP client towards agentctl in the back
     const text = fs.readFileSync(f, "utf8");
     assert.ok(!text.includes("/api/v1/acp"), `${path.relative(srcDir, f)} mentions /api/v1/acp`);
   }
-  for (const f of sources(path.join(srcDir, "agentctl")).concat(sources(path.join(srcDir, "clarifications")), sources(path.join(srcDir, "lifecycle")))) {
+  for (const f of sources(path.join(srcDir, "executor")).concat(sources(path.join(srcDir, "clarifications")), sources(path.join(srcDir, "lifecycle")))) {
     const text = fs.readFileSync(f, "utf8");
     assert.doesNotMatch(text, /\bfetch\(|http\.request\(|http\.get\(|from "undici"/, `${path.relative(srcDir, f)} makes HTTP requests`);
   }

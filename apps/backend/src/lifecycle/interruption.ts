@@ -1,0 +1,62 @@
+// A session whose agentctl went away under it without the agent ending it: the backend restarted
+// (every agentctl died with it) or this host's agentctl died while the backend ran on. Both end
+// the same way, in one function, and a later prompt resumes either (ACP session/load when the
+// agent can).
+import type { SessionState } from "@kandev/protocol";
+import * as turnsRepo from "../repos/turns.js";
+import type { SessionRow } from "../repos/sessions.js";
+import type { LiveStore } from "./store.js";
+
+/** Why a session was interrupted, as the operator reads it and as records are settled. */
+export interface Interruption {
+  /** The session's `error` (and its turn's); marks the session resumable. */
+  error: string;
+  /** `reason` of its open requests, `by` of its clarifications. */
+  by: string;
+  /** The status message a starting or mid-turn session gets. */
+  status: string;
+}
+
+export const BACKEND_RESTARTED: Interruption = {
+  error: "backend restarted",
+  by: "backend_restarted",
+  status: "Session ended: the backend restarted",
+};
+
+export const AGENTCTL_STOPPED: Interruption = {
+  error: "agentctl stopped",
+  by: "agentctl_stopped",
+  status: "Session ended: agentctl stopped",
+};
+
+const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error]);
+
+/**
+ * Settles one interrupted session (its clarifications were settled just before, by the caller).
+ * Its open requests are closed. A session whose turn had finished keeps its state, so its task
+ * stays in REVIEW: the work is done and the operator still has to look at it; its error says the
+ * agent is gone. A session that was starting or mid-turn becomes CANCELLED with a status message,
+ * so the interruption is visible. Idempotent. Returns true when the session was interrupted
+ * mid-work (CANCELLED).
+ */
+export function settleInterrupted(store: LiveStore, s: Pick<SessionRow, "id" | "taskId" | "state" | "error" | "currentTurnId">, why: Interruption): boolean {
+  if (s.state === "WAITING_FOR_INPUT") {
+    store.settleOpenRequests(s.id, why.by);
+    if (s.error !== why.error) store.updateSession(s.id, { error: why.error });
+    return false;
+  }
+  if (s.currentTurnId !== null) turnsRepo.endTurn(store.db, s.currentTurnId, { stopReason: "cancelled", error: why.error });
+  store.settleOpenRequests(s.id, why.by);
+  store.addMessage({ sessionId: s.id, taskId: s.taskId, turnId: s.currentTurnId, authorType: "agent", type: "status", content: why.status });
+  store.updateSession(s.id, { state: "CANCELLED", error: why.error });
+  return true;
+}
+
+/**
+ * A session whose agentctl went away under it takes a new prompt by resuming: finished work
+ * (WAITING_FOR_INPUT) and interrupted work (CANCELLED) alike, both marked by settleInterrupted.
+ * Failed sessions and sessions cancelled by the operator do not.
+ */
+export function isResumable(session: { state: SessionState; error: string | null }): boolean {
+  return session.error !== null && MARKS.has(session.error) && (session.state === "WAITING_FOR_INPUT" || session.state === "CANCELLED");
+}
