@@ -20,7 +20,8 @@ test("a crashing agent shows the failed state and its stderr in an error message
 });
 
 test("Cancel stops a running turn: the stream ends and the task leaves running", async ({ page }) => {
-  const { task, session } = await createTaskViaApi(page.request, { title: "Slow stream", prompt: "/e2e:slow" });
+  // 600 ticks (60 s): the turn still runs when a loaded machine has opened the page.
+  const { task, session } = await createTaskViaApi(page.request, { title: "Slow stream", prompt: "/e2e:slow 600" });
   await openTask(page, task.id);
 
   const agentText = page.getByTestId("message-list").locator('[data-author="agent"][data-type="text"]').first();
@@ -36,10 +37,10 @@ test("Cancel stops a running turn: the stream ends and the task leaves running",
   await expect(page.getByTestId("message-list").locator('[data-type="status"]').last()).toBeVisible();
   await expect(page.getByTestId("prompt-input")).toBeEnabled();
 
-  // The stream really stopped: the slow scenario would reach tick 50, and what the page shows is
+  // The stream really stopped: the slow scenario would reach tick 600, and what the page shows is
   // exactly what the server kept once the turn ended.
   const shown = (await agentText.locator(".bubble__text").textContent()) ?? "";
-  expect(shown).not.toContain("tick 50");
+  expect(shown).not.toContain("tick 600");
   const res = await page.request.get(`/api/v1/sessions/${session.id}/messages`);
   const stored = MessageSchema.array().parse(await res.json());
   const storedText = stored.find((m) => m.author_type === "agent" && m.type === "text");
