@@ -7,7 +7,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const roots = ["apps", "packages", "scripts"];
+const roots = ["apps", "packages", "scripts", "tooling"];
 const skipDirs = new Set(["node_modules", "dist", ".next", ".turbo", "fixtures"]);
 
 function walk(dir, out) {
