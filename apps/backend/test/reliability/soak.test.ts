@@ -16,7 +16,7 @@ import { fetchFailureCode, retryOnStaleSocket } from "./stale-socket.js";
 const SESSIONS = Number(process.env.KANDEV_SOAK_SESSIONS ?? 100);
 const SECONDS = Number(process.env.KANDEV_SOAK_SECONDS ?? 60);
 /**
- * The test runner gives each file 300 s (scripts/run-tests.mjs). Starting 100 agentctl + agent
+ * The test runner gives each file 300 s (tooling/node-test/run.mjs). Starting 100 agentctl + agent
  * pairs takes 30-40 s of the two cores when the machine is otherwise idle and over a minute when
  * it is not; the full 60 s soak fits either way. Only a machine so loaded that the start eats the
  * budget shortens the soak (never below MIN_SECONDS), and the figures say how long it really ran.
