@@ -2,7 +2,8 @@
 // (soak-agent.mjs), with a question pending most of the time and answered continuously by an
 // operator that thinks 0.4-1.6 s, for a bounded soak (60 s). No error, no failed session, the
 // board's heap and agentctl's memory back where they were, latency as good at the end as at the
-// start. KANDEV_SOAK_SESSIONS / KANDEV_SOAK_SECONDS change the size (the defaults run in npm test).
+// start. KANDEV_SOAK_SESSIONS / KANDEV_SOAK_SECONDS change the size. Not part of npm test: it runs
+// alone with `npm run test:soak` (apps/backend's "soak" test tier).
 import { describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
