@@ -39,8 +39,7 @@ export function classify(files, tiers = DEFAULT_TIERS) {
         const entry = normalise(raw);
         if (entry === file) {
           if (!explicit.includes(tier)) explicit.push(tier);
-        }
-        else if (entry === "" || file.startsWith(`${entry}/`)) {
+        } else if (entry === "" || file.startsWith(`${entry}/`)) {
           if (entry.length > best.length) best = { tiers: [tier], length: entry.length };
           else if (entry.length === best.length && !best.tiers.includes(tier)) best.tiers.push(tier);
         }

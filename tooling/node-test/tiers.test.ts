@@ -38,7 +38,11 @@ describe("classify: which tier runs a test file", () => {
   });
 
   test("a file no tier claims, or two tiers claim alike, is reported, never run silently", () => {
-    const r = classify(["lib/a.test.ts", "src/b.test.ts"], { unit: ["src"], integration: ["src/b.test.ts", "src/b.test.ts"], soak: ["src/b.test.ts"] });
+    const r = classify(["lib/a.test.ts", "src/b.test.ts"], {
+      unit: ["src"],
+      integration: ["src/b.test.ts", "src/b.test.ts"],
+      soak: ["src/b.test.ts"],
+    });
     assert.deepEqual(r.unclaimed, ["lib/a.test.ts"]);
     assert.deepEqual(r.conflicts, [{ file: "src/b.test.ts", tiers: ["integration", "soak"] }]);
   });
@@ -108,7 +112,10 @@ describe("the repository's test files", () => {
         count += list.length;
       }
     }
-    assert.equal(count, workspaces.reduce((n, d) => n + listTestFiles(d).length, 0));
+    assert.equal(
+      count,
+      workspaces.reduce((n, d) => n + listTestFiles(d).length, 0),
+    );
   });
 
   test("no node:test file sits outside a workspace, where no tier would find it (e2e/ is Playwright's)", () => {
