@@ -2,7 +2,8 @@
 // (soak-agent.mjs), with a question pending most of the time and answered continuously by an
 // operator that thinks 0.4-1.6 s, for a bounded soak (60 s). No error, no failed session, the
 // board's heap and agentctl's memory back where they were, latency as good at the end as at the
-// start. KANDEV_SOAK_SESSIONS / KANDEV_SOAK_SECONDS change the size (the defaults run in npm test).
+// start. KANDEV_SOAK_SESSIONS / KANDEV_SOAK_SECONDS change the size. Not part of npm test: it runs
+// alone with `npm run test:soak` (apps/backend's "soak" test tier).
 import { describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -16,7 +17,7 @@ import { fetchFailureCode, retryOnStaleSocket } from "./stale-socket.js";
 const SESSIONS = Number(process.env.KANDEV_SOAK_SESSIONS ?? 100);
 const SECONDS = Number(process.env.KANDEV_SOAK_SECONDS ?? 60);
 /**
- * The test runner gives each file 300 s (scripts/run-tests.mjs). Starting 100 agentctl + agent
+ * The test runner gives each file 300 s (tooling/node-test/run.mjs). Starting 100 agentctl + agent
  * pairs takes 30-40 s of the two cores when the machine is otherwise idle and over a minute when
  * it is not; the full 60 s soak fits either way. Only a machine so loaded that the start eats the
  * budget shortens the soak (never below MIN_SECONDS), and the figures say how long it really ran.

@@ -1,6 +1,6 @@
 /**
  * Where bench-elicit's times are taken when the mock agent runs over pipes: at the pipe, as the
- * floor's relay agent takes them (scripts/bench/floor/relay-agent.mjs), not around the SDK.
+ * floor's relay agent takes them (tooling/bench/floor/relay-agent.mjs), not around the SDK.
  *
  * A scenario's `ctx.client.request(...)` goes through the ACP SDK before its bytes are written
  * (building the JSON-RPC request, its write queue's promises, the Web stream), and its promise

@@ -1,5 +1,5 @@
 /**
- * bench-elicit: the agent side of `npm run bench` (scripts/bench). It sends `count`
+ * bench-elicit: the agent side of `npm run bench` (tooling/bench). It sends `count`
  * elicitation/create requests in one turn and stamps each with the moment it was sent and the
  * moment the previous answer arrived, so the benchmark can compute, across processes:
  *   ask latency    = operator's /ws receipt  - sent_at

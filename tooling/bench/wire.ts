@@ -1,6 +1,6 @@
 // The text formats the benchmark reads, as pure parsers. The real path's formats are written by
 // the mock agent's bench-elicit scenario (packages/mock-agent/src/scenarios/bench.ts, whose module
-// comment is their definition); the floor's by scripts/bench/floor/relay-agent.mjs.
+// comment is their definition); the floor's by tooling/bench/floor/relay-agent.mjs.
 
 /** One request as the agent stamped it: its 1-based sequence number and times (ms, see bench.ts). */
 export interface AskStamp {
@@ -43,7 +43,7 @@ export function parseBenchError(text: string): { seq: number; message: string } 
   return m === null ? null : { seq: Number(m[1]), message: m[2]! };
 }
 
-/** A line from the floor's relay agent (scripts/bench/floor/relay-agent.mjs). */
+/** A line from the floor's relay agent (tooling/bench/floor/relay-agent.mjs). */
 export type FloorLine =
   | { kind: "ask"; session: number; seq: number; sentAt: number; prevReceivedAt: number | null }
   | { kind: "done"; session: number; count: number; lastReceivedAt: number | null };

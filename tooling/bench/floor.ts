@@ -1,6 +1,6 @@
 // The floor: the same hops as the product (agent stdio pipe -> agentctl WebSocket -> backend ->
 // browser WebSocket; HTTP POST -> backend -> agentctl WebSocket -> agent stdin) through relays
-// that do no work (scripts/bench/floor/*.mjs), driven by the same operator logic.
+// that do no work (tooling/bench/floor/*.mjs), driven by the same operator logic.
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
