@@ -20,8 +20,7 @@ const chromium = JSON.parse(fs.readFileSync(path.join(repoRoot, "e2e/chromium.js
 
 /** A free TCP port, found synchronously (this config cannot await). */
 function freePort(): string {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
 }
 

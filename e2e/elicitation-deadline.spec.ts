@@ -13,13 +13,17 @@ test.afterAll(async () => {
   await board?.stop();
 });
 
-test("AC-64 an unanswered question is declined at its deadline; the overlay shows the time left, then closes with a notice", async ({
+test("an unanswered question is declined at its deadline; the overlay shows the time left, then closes with a notice (AC-64)", async ({
   page,
   tempDir,
 }) => {
   const agent = await loggedAgent(page.request, board.url, tempDir);
   // Open the task before the question is asked, so the whole 4 s are on screen.
-  const { task, session } = await createTaskViaApi(page.request, { title: "Nobody answers", prompt: "/e2e:echo ready", agent_profile_id: agent.profileId }, board.url);
+  const { task, session } = await createTaskViaApi(
+    page.request,
+    { title: "Nobody answers", prompt: "/e2e:echo ready", agent_profile_id: agent.profileId },
+    board.url,
+  );
   await page.goto(`${board.url}/tasks/${task.id}`);
   await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true");
   await expect(page.getByTestId("prompt-input")).toBeEnabled();

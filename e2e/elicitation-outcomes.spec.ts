@@ -31,13 +31,17 @@ async function pendingFor(page: Page, sessionId: string) {
   return ClarificationSchema.array().parse(await res.json());
 }
 
-test("AC-09 a question on a running session shows waiting-for-input on the task row, never running, and clears without a reload", async ({
+test("a question on a running session shows waiting-for-input on the task row, never running, and clears without a reload (AC-09)", async ({
   page,
   agent,
 }) => {
   await openBoard(page);
   await markNoReload(page);
-  const { task, session } = await createTaskViaApi(page.request, { title: "Waits for me", prompt: "/e2e:elicit-ask", agent_profile_id: agent.profileId });
+  const { task, session } = await createTaskViaApi(page.request, {
+    title: "Waits for me",
+    prompt: "/e2e:elicit-ask",
+    agent_profile_id: agent.profileId,
+  });
   const row = page.getByTestId(`task-row-${task.id}`);
   await expect(row.getByTestId("task-state-waiting-for-input")).toBeVisible();
   await expect(row.getByTestId("task-state-running")).toHaveCount(0);
@@ -59,7 +63,7 @@ test("AC-09 a question on a running session shows waiting-for-input on the task 
   await expectNotReloaded(page);
 });
 
-test("AC-13 the answer continues the same prompt: one session/prompt, which ends after the answer", async ({ page, agent }) => {
+test("the answer continues the same prompt: one session/prompt, which ends after the answer (AC-13)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:elicit-refusal");
   await page.getByTestId("clarification-option-choice-1").click();
   await page.getByTestId("clarification-submit").click();
@@ -72,16 +76,19 @@ test("AC-13 the answer continues the same prompt: one session/prompt, which ends
   expect(prompts[0]?.endedAt).toBeGreaterThanOrEqual(answeredAt);
 });
 
-test("AC-14 Skip rejects the bundle: the agent gets decline", async ({ page, agent }) => {
+test("Skip rejects the bundle: the agent gets decline (AC-14)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:elicit-ask");
   await page.getByTestId("clarification-option-question_0-0").click();
   await page.getByTestId("clarification-skip").click();
   expect(await agent.answer()).toEqual({ action: "decline" });
   await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
-  await expect(page.getByTestId("message-list").locator('[data-type="clarification_request"] [data-status]')).toHaveAttribute("data-status", "declined");
+  await expect(page.getByTestId("message-list").locator('[data-type="clarification_request"] [data-status]')).toHaveAttribute(
+    "data-status",
+    "declined",
+  );
 });
 
-test("AC-15 cancelling the turn answers cancel and withdraws the overlay", async ({ page, agent }) => {
+test("cancelling the turn answers cancel and withdraws the overlay (AC-15)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:elicit-ask");
   await page.getByTestId("cancel-turn").click();
   expect(await agent.answer()).toEqual({ action: "cancel" });
@@ -92,7 +99,11 @@ test("AC-15 cancelling the turn answers cancel and withdraws the overlay", async
 
 test("a question the agent withdraws ($/cancel_request) closes the overlay with a notice", async ({ page, agent }) => {
   // The page is open before the question comes, so the overlay is seen before the agent withdraws it.
-  const { task, session } = await createTaskViaApi(page.request, { title: "Withdrawn", prompt: "/e2e:echo ready", agent_profile_id: agent.profileId });
+  const { task, session } = await createTaskViaApi(page.request, {
+    title: "Withdrawn",
+    prompt: "/e2e:echo ready",
+    agent_profile_id: agent.profileId,
+  });
   await openTask(page, task.id);
   await expect(page.getByTestId("prompt-input")).toBeEnabled();
   const asked = await page.request.post(`/api/v1/sessions/${session.id}/prompt`, { data: { text: "/e2e:elicit-agent-cancel 2500" } });

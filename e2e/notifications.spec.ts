@@ -42,7 +42,8 @@ test("notification: a question elsewhere gives a toast, a desktop notification, 
       return create.call(this);
     };
   });
-  const recorded = () => page.evaluate(() => ({ desktop: (window as unknown as Recorded).__desktop, oscillators: (window as unknown as Recorded).__oscillators }));
+  const recorded = () =>
+    page.evaluate(() => ({ desktop: (window as unknown as Recorded).__desktop, oscillators: (window as unknown as Recorded).__oscillators }));
 
   const agent = await loggedAgent(page.request, board.url, tempDir);
   const origin = board.url;
@@ -54,7 +55,11 @@ test("notification: a question elsewhere gives a toast, a desktop notification, 
   await expect(page.getByTestId("settings-notifications")).toContainText("Allowed by the browser.");
 
   await openBoard(page, origin);
-  const { task: a, session: sessionA } = await createTaskViaApi(page.request, { title: "Pick a colour", prompt: "/e2e:elicit-ask", agent_profile_id: agent.profileId }, origin);
+  const { task: a, session: sessionA } = await createTaskViaApi(
+    page.request,
+    { title: "Pick a colour", prompt: "/e2e:elicit-ask", agent_profile_id: agent.profileId },
+    origin,
+  );
   const toast = page.getByTestId("toast");
   await expect(toast).toHaveCount(1);
   await expect(toast).toHaveAttribute("data-task-id", a.id);
@@ -85,7 +90,11 @@ test("notification: a question elsewhere gives a toast, a desktop notification, 
 
   // A question on another task does; it arrives after the first on the same socket, so by the
   // time its toast shows, the first notification was handled (and ignored).
-  const { task: b } = await createTaskViaApi(page.request, { title: "Another task", prompt: "/e2e:elicit-refusal", agent_profile_id: agent.profileId }, origin);
+  const { task: b } = await createTaskViaApi(
+    page.request,
+    { title: "Another task", prompt: "/e2e:elicit-refusal", agent_profile_id: agent.profileId },
+    origin,
+  );
   await expect(toast).toHaveCount(1);
   await expect(toast).toHaveAttribute("data-task-id", b.id);
   await expect(page).toHaveTitle(/^\(1\) /);

@@ -26,9 +26,7 @@ test("after the live connection drops, the board reconnects and catches up on wh
 
   // Something happens while nobody listens: a task is created and its turn finishes.
   const { task } = await createTaskViaApi(page.request, { title: "Missed while offline", prompt: "/e2e:echo missed" });
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/tasks/${task.id}`)).json()) as { state: string }).state)
-    .toBe("REVIEW");
+  await expect.poll(async () => ((await (await page.request.get(`/api/v1/tasks/${task.id}`)).json()) as { state: string }).state).toBe("REVIEW");
   await expect(page.getByTestId(`task-row-${task.id}`)).toHaveCount(0);
 
   serverAway = false;

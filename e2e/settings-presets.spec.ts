@@ -137,7 +137,9 @@ test("Settings presets: a duplicate id, a refused field and a lost board are sho
   await key.fill(secret);
   await page.getByTestId("preset-submit").click();
 
-  await expect(page.getByTestId("preset-failed")).toHaveText("Could not add the agent: a profile with the id “taken” already exists. Nothing was changed.");
+  await expect(page.getByTestId("preset-failed")).toHaveText(
+    "Could not add the agent: a profile with the id “taken” already exists. Nothing was changed.",
+  );
   await expect(page.getByTestId("preset-error-id")).toHaveText("A profile with this id already exists. Choose another id.");
   await expect(id).toHaveAttribute("aria-invalid", "true");
   await expect(id).toBeFocused();

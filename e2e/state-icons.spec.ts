@@ -8,19 +8,22 @@ import { openBoard } from "./helpers";
 // and with the others.
 test("every task state glyph draws, and each one differently", async ({ page }) => {
   await openBoard(page);
-  await page.evaluate((names) => {
-    const box = document.createElement("div");
-    box.dataset.testid = "glyph-sheet";
-    box.style.cssText = "position:fixed;inset:0 auto auto 0;z-index:99;display:flex;gap:8px;padding:8px;background:var(--surface);animation:none";
-    for (const name of [...names, "blank"]) {
-      const glyph = document.createElement("span");
-      glyph.className = name === "blank" ? "" : `state-icon state-icon--${name}`;
-      glyph.style.cssText = "display:inline-block;width:20px;height:20px;animation:none";
-      glyph.dataset.testid = `glyph-${name}`;
-      box.append(glyph);
-    }
-    document.body.append(box);
-  }, [...TASK_STATE_ICONS]);
+  await page.evaluate(
+    (names) => {
+      const box = document.createElement("div");
+      box.dataset.testid = "glyph-sheet";
+      box.style.cssText = "position:fixed;inset:0 auto auto 0;z-index:99;display:flex;gap:8px;padding:8px;background:var(--surface);animation:none";
+      for (const name of [...names, "blank"]) {
+        const glyph = document.createElement("span");
+        glyph.className = name === "blank" ? "" : `state-icon state-icon--${name}`;
+        glyph.style.cssText = "display:inline-block;width:20px;height:20px;animation:none";
+        glyph.dataset.testid = `glyph-${name}`;
+        box.append(glyph);
+      }
+      document.body.append(box);
+    },
+    [...TASK_STATE_ICONS],
+  );
   const shots = new Map<string, string>();
   for (const name of [...TASK_STATE_ICONS, "blank"]) {
     shots.set(name, (await page.getByTestId(`glyph-${name}`).screenshot({ animations: "disabled" })).toString("base64"));

@@ -74,7 +74,10 @@ describe("acp-probe (real process, mock agent)", () => {
     assert.match(r.stdout, /== method sequences: elicitation off \| on ==/);
     assert.match(r.stdout, /^= -> session\/prompt +\| -> session\/prompt$/m);
     assert.match(r.stdout, /sequences: identical/);
-    assert.match(r.stdout, /clientCapabilities differ:\n {2}off: \{"_meta":\{"terminal_output":true\}\}\n {2}on: {2}\{"_meta":\{"terminal_output":true\},"elicitation":\{"form":\{\}\}\}/);
+    assert.match(
+      r.stdout,
+      /clientCapabilities differ:\n {2}off: \{"_meta":\{"terminal_output":true\}\}\n {2}on: {2}\{"_meta":\{"terminal_output":true\},"elicitation":\{"form":\{\}\}\}/,
+    );
     assert.match(r.stdout, /mock-tool-\S+ "Read the plan" kind=read status: pending -> completed/);
     assert.match(r.stdout, /stop reason: end_turn/);
   });

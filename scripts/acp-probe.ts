@@ -34,7 +34,8 @@ async function main(): Promise<number> {
     if (runs.length === 2) process.stdout.write(`\n${renderComparison(runs[0]!, runs[1]!)}\n`);
   }
   const failed = runs.filter((r) => r.error !== null);
-  for (const r of failed) process.stderr.write(`acp-probe: run with elicitation ${r.elicitation} failed during ${r.error!.phase}: ${r.error!.message}\n`);
+  for (const r of failed)
+    process.stderr.write(`acp-probe: run with elicitation ${r.elicitation} failed during ${r.error!.phase}: ${r.error!.message}\n`);
   return failed.length > 0 ? 1 : 0;
 }
 
@@ -43,10 +44,7 @@ function exitAfterFlush(code: number): void {
   process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
 }
 
-main().then(
-  exitAfterFlush,
-  (err: unknown) => {
-    process.stderr.write(`acp-probe: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+main().then(exitAfterFlush, (err: unknown) => {
+  process.stderr.write(`acp-probe: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

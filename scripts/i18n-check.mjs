@@ -32,8 +32,7 @@ export function findLiterals(source, fileName = "file.tsx") {
     const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
     found.push({ line: line + 1, text: text.trim().replace(/\s+/g, " "), kind });
   };
-  const stringValue = (expr) =>
-    expr && (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) ? expr.text : null;
+  const stringValue = (expr) => (expr && (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) ? expr.text : null);
 
   const visit = (node) => {
     if (ts.isJsxText(node)) {

@@ -52,7 +52,7 @@ describe("i18n-check", () => {
         "      Hello there",
         '      <img alt="logo" src="/x.png" />',
         '      <input placeholder={"Type here"} />',
-        '      <button aria-label=\'Close\'>{"Save"}</button>',
+        "      <button aria-label='Close'>{\"Save\"}</button>",
         "    </main>",
         "  );",
         "}",
@@ -154,10 +154,13 @@ export const de: LocaleShape = {
 
   test("localeEntries flattens nested keys, including quoted ones", () => {
     const { entries, problems } = localeEntries('export const x = { a: { "b-c": "B", d: `D` } } as const;');
-    assert.deepEqual([...entries], [
-      ["a.b-c", "B"],
-      ["a.d", "D"],
-    ]);
+    assert.deepEqual(
+      [...entries],
+      [
+        ["a.b-c", "B"],
+        ["a.d", "D"],
+      ],
+    );
     assert.deepEqual(problems, []);
     assert.deepEqual(localeEntries("const nothing = 1;").problems, ["no exported object literal"]);
   });

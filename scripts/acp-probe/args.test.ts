@@ -32,10 +32,36 @@ describe("parseProbeArgs", () => {
   });
   test("every flag, in both --flag value and --flag=value forms", () => {
     const a = parseProbeArgs(
-      ["--agent=a", "--elicitation", "both", "--prompt=hi", "--answer", '{"q":"Red"}', "--permission", "allow", "--agent-id", "cursor-agent", "--cwd", "/x", "--timeout", "1m30s", "--json"],
+      [
+        "--agent=a",
+        "--elicitation",
+        "both",
+        "--prompt=hi",
+        "--answer",
+        '{"q":"Red"}',
+        "--permission",
+        "allow",
+        "--agent-id",
+        "cursor-agent",
+        "--cwd",
+        "/x",
+        "--timeout",
+        "1m30s",
+        "--json",
+      ],
       "/w",
     );
-    assert.deepEqual(a, { agent: ["a"], elicitation: "both", prompt: "hi", answer: { q: "Red" }, permission: "allow", agentId: "cursor-agent", cwd: "/x", timeoutMs: 90_000, json: true });
+    assert.deepEqual(a, {
+      agent: ["a"],
+      elicitation: "both",
+      prompt: "hi",
+      answer: { q: "Red" },
+      permission: "allow",
+      agentId: "cursor-agent",
+      cwd: "/x",
+      timeoutMs: 90_000,
+      json: true,
+    });
   });
   test("bad input gets a clear UsageError", () => {
     const cases: Array<[string[], RegExp]> = [
@@ -50,6 +76,11 @@ describe("parseProbeArgs", () => {
       [["--agent", "a", "--prompt", " "], /--prompt is empty/],
       [["--agent", "a", "--verbose"], /unknown argument "--verbose"/],
     ];
-    for (const [argv, message] of cases) assert.throws(() => parseProbeArgs(argv, "/w"), (e: unknown) => e instanceof UsageError && message.test(e.message), argv.join(" "));
+    for (const [argv, message] of cases)
+      assert.throws(
+        () => parseProbeArgs(argv, "/w"),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+        argv.join(" "),
+      );
   });
 });

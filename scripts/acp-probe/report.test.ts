@@ -36,13 +36,20 @@ describe("WireRecorder", () => {
     for (let i = 0; i < 3; i += 1) w.record("agent->client", { method: "session/update", params: {} });
     w.record("agent->client", { id: 1, result: {} });
     w.record("agent->client", { method: "session/update", params: {} });
-    assert.deepEqual(sequenceLines(w.entries), ["<- session/update (notification) ×3", "<- (unknown request) (result)", "<- session/update (notification)"]);
+    assert.deepEqual(sequenceLines(w.entries), [
+      "<- session/update (notification) ×3",
+      "<- (unknown request) (result)",
+      "<- session/update (notification)",
+    ]);
   });
 });
 
 describe("alignSequences", () => {
   test("identical sequences align row by row", () => {
-    assert.deepEqual(alignSequences(["a", "b"], ["a", "b"]), [{ same: true, line: "a" }, { same: true, line: "b" }]);
+    assert.deepEqual(alignSequences(["a", "b"], ["a", "b"]), [
+      { same: true, line: "a" },
+      { same: true, line: "b" },
+    ]);
   });
   test("extra lines on either side show up where they belong", () => {
     const rows = alignSequences(["init", "prompt", "update", "done"], ["init", "prompt", "elicit", "answer", "update", "done"]);
@@ -71,7 +78,9 @@ describe("noteToolCall", () => {
 
 function run(elicitation: "on" | "off", lines: Array<[string, "request" | "result"]>): ProbeRun {
   const w = new WireRecorder();
-  lines.forEach(([method, kind], i) => w.record(kind === "request" ? "client->agent" : "agent->client", kind === "request" ? { id: i, method } : { id: i - 1, result: {} }));
+  lines.forEach(([method, kind], i) =>
+    w.record(kind === "request" ? "client->agent" : "agent->client", kind === "request" ? { id: i, method } : { id: i - 1, result: {} }),
+  );
   return {
     elicitation,
     command: ["agent"],
@@ -89,8 +98,14 @@ function run(elicitation: "on" | "off", lines: Array<[string, "request" | "resul
 }
 
 describe("rendering", () => {
-  const a = run("off", [["initialize", "request"], ["initialize", "result"]]);
-  const b = run("on", [["initialize", "request"], ["initialize", "result"]]);
+  const a = run("off", [
+    ["initialize", "request"],
+    ["initialize", "result"],
+  ]);
+  const b = run("on", [
+    ["initialize", "request"],
+    ["initialize", "result"],
+  ]);
   test("renderComparison marks identical rows and reports the capability difference", () => {
     const text = renderComparison(a, b);
     assert.match(text, /^= -> initialize +\| -> initialize$/m);
@@ -98,7 +113,11 @@ describe("rendering", () => {
     assert.match(text, /clientCapabilities differ/);
   });
   test("renderComparison marks rows present on one side only", () => {
-    const c = run("on", [["initialize", "request"], ["initialize", "result"], ["session/new", "request"]]);
+    const c = run("on", [
+      ["initialize", "request"],
+      ["initialize", "result"],
+      ["session/new", "request"],
+    ]);
     const text = renderComparison(a, c);
     assert.match(text, /^≠ +\| -> session\/new$/m);
     assert.match(text, /sequences: 1 differing row\(s\)/);

@@ -90,7 +90,8 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("close", (code, signal) => resolve({ code, signal })),
   );
-  const tail = () => (stderr.trim().length > 0 ? `\nagent stderr (last ${STDERR_TAIL_CHARS} chars):\n${stderr.trimEnd()}` : "\nagent stderr: (empty)");
+  const tail = () =>
+    stderr.trim().length > 0 ? `\nagent stderr (last ${STDERR_TAIL_CHARS} chars):\n${stderr.trimEnd()}` : "\nagent stderr: (empty)";
   const exitFailure = exited.then(({ code, signal }) => {
     throw new StepFailure(`the agent ${describeExit(code, signal)} during ${phase}${tail()}`);
   });
@@ -154,11 +155,15 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
       return response;
     })
     // Raw params: the probe records whatever the agent sends, malformed or not.
-    .onRequest(acp.methods.client.elicitation.create, (raw: unknown) => raw, ({ params }) => {
-      const response = opts.answer === null ? { action: "decline" } : { action: "accept", content: opts.answer };
-      run.elicitations.push({ params, response });
-      return response as acp.CreateElicitationResponse;
-    });
+    .onRequest(
+      acp.methods.client.elicitation.create,
+      (raw: unknown) => raw,
+      ({ params }) => {
+        const response = opts.answer === null ? { action: "decline" } : { action: "accept", content: opts.answer };
+        run.elicitations.push({ params, response });
+        return response as acp.CreateElicitationResponse;
+      },
+    );
   const connection = app.connect({ readable, writable });
 
   try {

@@ -8,11 +8,14 @@ const FIXTURES = "/repo/packages/agentctl/test/fixtures";
 const parse = (...argv: string[]) => parseCaptureArgs(argv, CWD, FIXTURES);
 
 function usageError(argv: string[], message: RegExp): void {
-  assert.throws(() => parse(...argv), (err: unknown) => {
-    assert.ok(err instanceof UsageError, String(err));
-    assert.match(err.message, message);
-    return true;
-  });
+  assert.throws(
+    () => parse(...argv),
+    (err: unknown) => {
+      assert.ok(err instanceof UsageError, String(err));
+      assert.match(err.message, message);
+      return true;
+    },
+  );
 }
 
 describe("fixtures:capture arguments", () => {

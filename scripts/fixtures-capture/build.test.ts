@@ -11,10 +11,12 @@ const INPUTS: RecordedInputs = readRecordedInputs((file) => JSON.parse(readFileS
 /** A bridge whose builders record their arguments and answer with them, tagged by builder. */
 function echoBridge(): { bridge: Record<string, unknown>; calls: Array<[string, unknown[]]> } {
   const calls: Array<[string, unknown[]]> = [];
-  const echo = (name: string) => (...args: unknown[]) => {
-    calls.push([name, args]);
-    return { by: name, args };
-  };
+  const echo =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, args]);
+      return { by: name, args };
+    };
   const bridge: Record<string, unknown> = { REFUSAL_FALLBACK_DIALOG_KIND: "refusal_fallback_prompt" };
   for (const name of new Set(Object.values(BUILDERS_BY_FILE).flat())) if (name !== "REFUSAL_FALLBACK_DIALOG_KIND") bridge[name] = echo(name);
   bridge["extractAskUserQuestions"] = (input: { questions?: unknown }) => {
@@ -33,7 +35,10 @@ function built(bridge: BridgeModule, file: string): Record<string, unknown> {
 describe("building fixtures from a bridge module", () => {
   test("every generated file is built, in order, as 2-space JSON with a trailing newline", () => {
     const outcomes = buildFixtures(echoBridge().bridge, INPUTS);
-    assert.deepEqual(outcomes.map((o) => [o.file, o.ok]), GENERATED_FILES.map((f) => [f, true]));
+    assert.deepEqual(
+      outcomes.map((o) => [o.file, o.ok]),
+      GENERATED_FILES.map((f) => [f, true]),
+    );
     assert.equal(serializeFixture({ a: [1], b: null }), '{\n  "a": [\n    1\n  ],\n  "b": null\n}\n');
   });
 
@@ -53,7 +58,10 @@ describe("building fixtures from a bridge module", () => {
     const { toolInput, responses } = INPUTS.apply[0]!;
     assert.deepEqual(apply["toolInput"], toolInput);
     const results = apply["results"] as Record<string, { response: unknown; result: { args: unknown[] } }>;
-    assert.deepEqual(Object.keys(results), responses.map(([name]) => name));
+    assert.deepEqual(
+      Object.keys(results),
+      responses.map(([name]) => name),
+    );
     for (const [name, response] of responses) {
       assert.deepEqual(results[name]?.response, response);
       assert.deepEqual(results[name]?.result.args, [response, toolInput, (toolInput as { questions: unknown }).questions]);
@@ -69,7 +77,15 @@ describe("building fixtures from a bridge module", () => {
     assert.deepEqual(mapping["2"]?.elicitResult.args, [INPUTS.mcpResponses[2]?.[1]]);
 
     const refusal = built(bridge, "refusal-fallback.json");
-    assert.deepEqual(Object.keys(refusal), ["REFUSAL_FALLBACK_DIALOG_KIND", "payload", "extracted", "createRequest", "noCategoryNoGuidance", "badPayload", "results"]);
+    assert.deepEqual(Object.keys(refusal), [
+      "REFUSAL_FALLBACK_DIALOG_KIND",
+      "payload",
+      "extracted",
+      "createRequest",
+      "noCategoryNoGuidance",
+      "badPayload",
+      "results",
+    ]);
     assert.equal(refusal["REFUSAL_FALLBACK_DIALOG_KIND"], "refusal_fallback_prompt");
     assert.deepEqual(refusal["extracted"], { by: "extractRefusalFallbackPrompt", args: [INPUTS.refusal.payload] });
     const bare = (refusal["noCategoryNoGuidance"] as { args: [{ args: unknown[] }, string] }).args;
@@ -102,7 +118,10 @@ describe("building fixtures from a bridge module", () => {
     bridge["applyAskUserQuestionResponse"] = () => null;
     const outcomes = buildFixtures(bridge, INPUTS);
     const failed = outcomes.filter((o) => !o.ok);
-    assert.deepEqual(failed.map((o) => o.file), ["apply-responses-two-questions.json", "apply-responses-four-questions.json"]);
+    assert.deepEqual(
+      failed.map((o) => o.file),
+      ["apply-responses-two-questions.json", "apply-responses-four-questions.json"],
+    );
     for (const f of failed) {
       assert.ok(!f.ok);
       assert.equal(f.reason, "missing_builder");
@@ -112,12 +131,10 @@ describe("building fixtures from a bridge module", () => {
   });
 
   test("the dialog kind must be a string and the builders functions", () => {
-    assert.deepEqual(missingExports({ REFUSAL_FALLBACK_DIALOG_KIND: () => "x", extractRefusalFallbackPrompt: "x" }, BUILDERS_BY_FILE["refusal-fallback.json"]), [
-      "REFUSAL_FALLBACK_DIALOG_KIND",
-      "extractRefusalFallbackPrompt",
-      "refusalFallbackToCreateRequest",
-      "refusalFallbackResultFromResponse",
-    ]);
+    assert.deepEqual(
+      missingExports({ REFUSAL_FALLBACK_DIALOG_KIND: () => "x", extractRefusalFallbackPrompt: "x" }, BUILDERS_BY_FILE["refusal-fallback.json"]),
+      ["REFUSAL_FALLBACK_DIALOG_KIND", "extractRefusalFallbackPrompt", "refusalFallbackToCreateRequest", "refusalFallbackResultFromResponse"],
+    );
   });
 
   test("a builder that throws, or returns what JSON cannot hold, fails its file with the builder's name", () => {

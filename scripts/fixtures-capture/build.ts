@@ -46,9 +46,7 @@ class BuilderThrew extends Error {}
 
 /** The missing (or wrongly typed) exports among `names`. */
 export function missingExports(bridge: BridgeModule, names: readonly string[]): string[] {
-  return names.filter((n) =>
-    n === "REFUSAL_FALLBACK_DIALOG_KIND" ? typeof bridge[n] !== "string" : typeof bridge[n] !== "function",
-  );
+  return names.filter((n) => (n === "REFUSAL_FALLBACK_DIALOG_KIND" ? typeof bridge[n] !== "string" : typeof bridge[n] !== "function"));
 }
 
 /**
@@ -165,4 +163,3 @@ export function buildFixtures(bridge: BridgeModule, inputs: RecordedInputs): Bui
     }
   });
 }
-

@@ -132,7 +132,7 @@ before(async () => {
   tarballs.set("0.201.0", pack(fakePackage("0.201.0", FAKE_BUILDERS.replace("function applyAskElicitationResponse", "function applyAskResponse"))));
   tarballs.set(
     "0.202.0",
-    pack(fakePackage("0.202.0", FAKE_BUILDERS.replace("return { fake: \"refusal\"", 'throw new Error("boom"); return { fake: "refusal"'))),
+    pack(fakePackage("0.202.0", FAKE_BUILDERS.replace('return { fake: "refusal"', 'throw new Error("boom"); return { fake: "refusal"'))),
   );
   tarballs.set("0.203.0", pack(fakePackage("0.203.0", null)));
   tarballs.set("other", pack(fakePackage("1.0.0", FAKE_BUILDERS, "not-the-bridge")));
@@ -149,12 +149,12 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^fixtures:capture @agentclientprotocol\/claude-agent-acp@0\.200\.0 \(installed from /);
     assert.match(r.stdout, /compared with bridge-0\.101\.0 \(the newest checked-in version; this version is not checked in\)/);
-    assert.match(r.stdout, /  changed    ask-4-mixed\.json\n {6}- createRequest\.mode: "form"\n/);
-    assert.match(r.stdout, /      \+ createRequest\.fake: "ask"/);
-    assert.match(r.stdout, /  changed    refusal-fallback\.json\n/);
-    assert.match(r.stdout, /  copied     wire-ask-user-question\.json from the checked-in bridge-0\.101\.0/);
+    assert.match(r.stdout, / {2}changed {4}ask-4-mixed\.json\n {6}- createRequest\.mode: "form"\n/);
+    assert.match(r.stdout, / {6}\+ createRequest\.fake: "ask"/);
+    assert.match(r.stdout, / {2}changed {4}refusal-fallback\.json\n/);
+    assert.match(r.stdout, / {2}copied {5}wire-ask-user-question\.json from the checked-in bridge-0\.101\.0/);
     // The fake's extractAskUserQuestions filters like the real one, so that file alone is unchanged.
-    assert.match(r.stdout, /  unchanged  extract-gatekeeping\.json\n/);
+    assert.match(r.stdout, / {2}unchanged {2}extract-gatekeeping\.json\n/);
     assert.match(r.stdout, /9 generated: 1 unchanged, 8 changed, 0 new, 0 failed\.\nNote: 2 wire capture\(s\) would be copied forward/);
     assert.match(r.stdout, /Dry run: nothing written\.\n$/);
     assert.ok(!existsSync(join(fixtures, "bridge-0.200.0")));
@@ -192,7 +192,10 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
         noCategoryNoGuidance: { fake: "refusal", sessionId: "sess-1", message: "Fable -> Opus" },
         badPayload: null,
         results: Object.fromEntries(
-          Object.entries(refusal.results).map(([k, { response }]) => [k, { response, result: response.action === "accept" ? "retry_fallback" : "cancelled" }]),
+          Object.entries(refusal.results).map(([k, { response }]) => [
+            k,
+            { response, result: response.action === "accept" ? "retry_fallback" : "cancelled" },
+          ]),
         ),
       }),
     );
@@ -209,9 +212,9 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     const before = read(fixtures, "bridge-0.200.0", "apply-responses-four-questions.json");
     const r = await capture("--bridge", "0.200.0", "--from", tarballs.get("0.200.0")!);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /inputs from   bridge-0\.200\.0\n  compared with bridge-0\.200\.0 \(checked in, same version\)/);
+    assert.match(r.stdout, /inputs from {3}bridge-0\.200\.0\n {2}compared with bridge-0\.200\.0 \(checked in, same version\)/);
     assert.match(r.stdout, /9 generated: 9 unchanged, 0 changed, 0 new, 0 failed\.\n/);
-    assert.match(r.stdout, /  kept       wire-mcp-passthrough\.json/);
+    assert.match(r.stdout, / {2}kept {7}wire-mcp-passthrough\.json/);
     assert.match(r.stdout, /Nothing to write: .*bridge-0\.200\.0 is up to date\.\n$/);
     assert.equal(read(fixtures, "bridge-0.200.0", "apply-responses-four-questions.json"), before);
   });
@@ -228,9 +231,12 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
   test("a version without a builder: the files that need it fail by name, nothing is written, exit 1", async () => {
     const r = await capture("--from", tarballs.get("0.201.0")!);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /  FAILED     apply-responses-two-questions\.json: dist\/elicitation\.js has no export applyAskElicitationResponse \(it exports: .*applyAskResponse/);
+    assert.match(
+      r.stdout,
+      / {2}FAILED {5}apply-responses-two-questions\.json: dist\/elicitation\.js has no export applyAskElicitationResponse \(it exports: .*applyAskResponse/,
+    );
     // Compared with 0.200.0 (now the newest checked-in version), whose builders these are.
-    assert.match(r.stdout, /  unchanged  ask-4-mixed\.json/, "the files that could be built are still reported");
+    assert.match(r.stdout, / {2}unchanged {2}ask-4-mixed\.json/, "the files that could be built are still reported");
     assert.match(r.stdout, /2 failed\.\nNote: .*\nCapture incomplete: nothing written\.\n$/);
     assert.ok(!existsSync(join(fixtures, "bridge-0.201.0")));
   });
@@ -238,7 +244,7 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
   test("a builder that throws fails its file with the builder's message; nothing is written, exit 1", async () => {
     const r = await capture("--from", tarballs.get("0.202.0")!);
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /  FAILED     refusal-fallback\.json: refusalFallbackToCreateRequest threw: boom/);
+    assert.match(r.stdout, / {2}FAILED {5}refusal-fallback\.json: refusalFallbackToCreateRequest threw: boom/);
     assert.match(r.stdout, /Capture incomplete: nothing written\.\n$/);
     assert.ok(!existsSync(join(fixtures, "bridge-0.202.0")));
   });
@@ -253,8 +259,14 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
   test("an unknown version in the registry fails with npm's own 404 message, exit 1", async () => {
     const r = await capture("--bridge", "9.9.9");
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /fixtures:capture: npm install @agentclientprotocol\/claude-agent-acp@9\.9\.9 failed \(exit 1\):\n  npm error code E404\n  npm error 404 /);
-    assert.ok(registryRequests.some((u) => u.includes("claude-agent-acp")), registryRequests.join(", "));
+    assert.match(
+      r.stderr,
+      /fixtures:capture: npm install @agentclientprotocol\/claude-agent-acp@9\.9\.9 failed \(exit 1\):\n {2}npm error code E404\n {2}npm error 404 /,
+    );
+    assert.ok(
+      registryRequests.some((u) => u.includes("claude-agent-acp")),
+      registryRequests.join(", "),
+    );
   });
 
   test("--from that is not the bridge, --bridge that does not match, a missing --from path: clear errors, exit 1", async () => {

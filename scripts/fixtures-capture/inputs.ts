@@ -21,13 +21,7 @@ export const REFUSAL_FILE = "refusal-fallback.json";
 export const EXTRACT_FILE = "extract-gatekeeping.json";
 
 /** Every file the capture builds from a bridge's own builders, in the order it reports them. */
-export const GENERATED_FILES = [
-  ...ASK_CASES.map((c) => c.file),
-  ...APPLY_FILES,
-  MCP_FILE,
-  REFUSAL_FILE,
-  EXTRACT_FILE,
-] as const;
+export const GENERATED_FILES = [...ASK_CASES.map((c) => c.file), ...APPLY_FILES, MCP_FILE, REFUSAL_FILE, EXTRACT_FILE] as const;
 export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
 /** Frames captured from a live bridge running the real CLI: never rebuilt, copied forward when absent. */

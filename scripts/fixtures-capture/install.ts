@@ -102,7 +102,9 @@ export async function withInstalledBridge<T>(
     try {
       elicitation = (await import(pathToFileURL(file).href)) as BridgeModule;
     } catch (err) {
-      throw new CaptureError(`importing dist/elicitation.js of ${BRIDGE_PACKAGE}@${version} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new CaptureError(
+        `importing dist/elicitation.js of ${BRIDGE_PACKAGE}@${version} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     log(`installed ${BRIDGE_PACKAGE}@${version}`);
     return await use({ version, elicitation });

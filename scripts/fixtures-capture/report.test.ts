@@ -77,8 +77,11 @@ describe("capture report", () => {
   });
 
   test("failures, dry runs, up-to-date targets and same-version wire copies each say so", () => {
-    const failed = formatReport({ ...base, files: [{ file: "refusal-fallback.json", status: "failed", message: "refusalFallbackToCreateRequest threw: boom" }] });
-    assert.match(failed, /  FAILED     refusal-fallback.json: refusalFallbackToCreateRequest threw: boom/);
+    const failed = formatReport({
+      ...base,
+      files: [{ file: "refusal-fallback.json", status: "failed", message: "refusalFallbackToCreateRequest threw: boom" }],
+    });
+    assert.match(failed, / {2}FAILED {5}refusal-fallback.json: refusalFallbackToCreateRequest threw: boom/);
     assert.match(failed, /0 unchanged, 0 changed, 0 new, 1 failed\.\nCapture incomplete: nothing written\.$/);
     assert.match(formatReport({ ...base, dryRun: true }), /Dry run: nothing written\.$/);
     const same = formatReport({

@@ -65,7 +65,9 @@ export async function runCapture(args: CaptureArgs, cwd: string, log: (line: str
       const built = buildFixtures(elicitation, inputs);
 
       const files: FileStatus[] = built.map((b) =>
-        b.ok ? compareWithBaseline(b.file, readText(join(args.fixtures, compared, b.file)), b.text) : { file: b.file, status: "failed", message: b.message },
+        b.ok
+          ? compareWithBaseline(b.file, readText(join(args.fixtures, compared, b.file)), b.text)
+          : { file: b.file, status: "failed", message: b.message },
       );
       // Wire captures need a live bridge and the real CLI: keep what the target has, else copy the
       // same version's checked-in capture, else the newest version's that has one.

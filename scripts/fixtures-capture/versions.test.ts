@@ -24,10 +24,13 @@ describe("versions", () => {
   });
 
   test("a bridge-* folder that is not named after an exact version is an error, not skipped", () => {
-    assert.throws(() => bridgeVersions(["bridge-0.65.0", "bridge-latest"]), (err: unknown) => {
-      assert.ok(err instanceof CaptureError);
-      assert.match(err.message, /"bridge-latest" is not named bridge-<exact version>/);
-      return true;
-    });
+    assert.throws(
+      () => bridgeVersions(["bridge-0.65.0", "bridge-latest"]),
+      (err: unknown) => {
+        assert.ok(err instanceof CaptureError);
+        assert.match(err.message, /"bridge-latest" is not named bridge-<exact version>/);
+        return true;
+      },
+    );
   });
 });

@@ -4,7 +4,21 @@ import { parseBenchArgs, parseSessionList, UsageError } from "./args.js";
 
 describe("parseBenchArgs", () => {
   test("defaults: 1,10,50 sessions, 200 round trips, 1000 pending, the 10,000 growth check, board on", () => {
-    assert.deepEqual(parseBenchArgs([]), { sessions: [1, 10, 50], roundTrips: 200, warmup: 3000, pending: 1000, growth: 10_000, pacedRate: 100, quick: false, lean: false, board: true, json: false, help: false, sessionCost: false, samplesFile: null });
+    assert.deepEqual(parseBenchArgs([]), {
+      sessions: [1, 10, 50],
+      roundTrips: 200,
+      warmup: 3000,
+      pending: 1000,
+      growth: 10_000,
+      pacedRate: 100,
+      quick: false,
+      lean: false,
+      board: true,
+      json: false,
+      help: false,
+      sessionCost: false,
+      samplesFile: null,
+    });
   });
   test("--quick shrinks the counts it was not given", () => {
     const a = parseBenchArgs(["--quick"]);
@@ -13,11 +27,26 @@ describe("parseBenchArgs", () => {
     assert.equal(parseBenchArgs(["--quick", "--round-trips", "30"]).roundTrips, 30);
   });
   test("both --flag value and --flag=value", () => {
-    const a = parseBenchArgs(["--sessions=5,1", "--round-trips", "7", "--json", "--no-board", "--growth=0", "--pending", "20", "--paced-rate", "0", "--warmup=0"]);
+    const a = parseBenchArgs([
+      "--sessions=5,1",
+      "--round-trips",
+      "7",
+      "--json",
+      "--no-board",
+      "--growth=0",
+      "--pending",
+      "20",
+      "--paced-rate",
+      "0",
+      "--warmup=0",
+    ]);
     assert.deepEqual([a.sessions, a.roundTrips, a.json, a.board, a.growth, a.pending, a.pacedRate, a.warmup], [[1, 5], 7, true, false, 0, 20, 0, 0]);
   });
   test("bad input is a UsageError naming the flag", () => {
-    assert.throws(() => parseBenchArgs(["--sessions"]), (e: unknown) => e instanceof UsageError && /--sessions needs a value/.test(e.message));
+    assert.throws(
+      () => parseBenchArgs(["--sessions"]),
+      (e: unknown) => e instanceof UsageError && /--sessions needs a value/.test(e.message),
+    );
     assert.throws(() => parseBenchArgs(["--round-trips", "0"]), /--round-trips must be between 1/);
     assert.throws(() => parseBenchArgs(["--round-trips", "1.5"]), /whole number/);
     assert.throws(() => parseBenchArgs(["--pending", "-3"]), /needs a value|whole number/);

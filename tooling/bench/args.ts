@@ -52,7 +52,8 @@ export class UsageError extends Error {}
 const MAX_SESSIONS = 500;
 
 function positiveInt(flag: string, text: string | undefined, { allowZero = false, max = 10_000_000 } = {}): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`${flag} needs a whole number, got ${text === undefined ? "nothing" : JSON.stringify(text)}`);
+  if (text === undefined || !/^\d+$/.test(text))
+    throw new UsageError(`${flag} needs a whole number, got ${text === undefined ? "nothing" : JSON.stringify(text)}`);
   const n = Number(text);
   if ((!allowZero && n < 1) || n > max) throw new UsageError(`${flag} must be between ${allowZero ? 0 : 1} and ${max}, got ${n}`);
   return n;

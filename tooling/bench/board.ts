@@ -87,7 +87,9 @@ function seedTasks(dbFile: string, count: number): void {
   try {
     db.pragma("busy_timeout = 5000");
     const states = ["TODO", "REVIEW", "COMPLETED", "FAILED", "CANCELLED", "REVIEW", "COMPLETED"];
-    const insert = db.prepare("INSERT INTO tasks (id, title, state, pending_action, agent_profile_id, created_at, updated_at) VALUES (?, ?, ?, NULL, 'mock', ?, ?)");
+    const insert = db.prepare(
+      "INSERT INTO tasks (id, title, state, pending_action, agent_profile_id, created_at, updated_at) VALUES (?, ?, ?, NULL, 'mock', ?, ?)",
+    );
     const start = Date.now() - count * 60_000;
     db.transaction(() => {
       for (let i = 0; i < count; i++) {
@@ -112,7 +114,11 @@ export async function measureBoard(options: BoardOptions): Promise<BoardResult |
   try {
     seedTasks(path.join(options.dir, "board.db"), tasks - 1);
     // The watched task is real (agentctl + mock agent), so its updates are the product's own.
-    const created = expectStatus(await http.post<{ task: Task; session: Session }>("/api/v1/tasks", { title: "Watched task", prompt: "/e2e:plain" }), 201, "create task");
+    const created = expectStatus(
+      await http.post<{ task: Task; session: Session }>("/api/v1/tasks", { title: "Watched task", prompt: "/e2e:plain" }),
+      201,
+      "create task",
+    );
     const taskId = created.task.id;
     await waitTaskState(http, taskId, "REVIEW");
     const page = await browser.newPage();
@@ -142,7 +148,10 @@ export async function measureBoard(options: BoardOptions): Promise<BoardResult |
       const { frames, icons } = (window as unknown as { __bench: PageProbe }).__bench;
       return { frames, icons };
     });
-    const iconMs = latenciesAfterCauses(probe.frames, probe.icons.map((i) => ({ at: i.dom, done: Number.isFinite(i.frame) ? i.frame : i.dom })));
+    const iconMs = latenciesAfterCauses(
+      probe.frames,
+      probe.icons.map((i) => ({ at: i.dom, done: Number.isFinite(i.frame) ? i.frame : i.dom })),
+    );
     log(`board: ${probe.icons.length} icon changes after ${probe.frames.length} task.updated frames`);
     return { tasks, coldRenderMs: renderMs[0]!, renderMs: renderMs.slice(1), iconMs };
   } finally {
@@ -170,7 +179,11 @@ async function waitPending(http: JsonClient, sessionId: string): Promise<string>
   return withTimeout(
     (async () => {
       for (;;) {
-        const list = expectStatus(await http.get<Clarification[]>(`/api/v1/clarifications?session_id=${sessionId}&status=pending`), 200, "list clarifications");
+        const list = expectStatus(
+          await http.get<Clarification[]>(`/api/v1/clarifications?session_id=${sessionId}&status=pending`),
+          200,
+          "list clarifications",
+        );
         if (list[0] !== undefined) return list[0].pending_id;
         await new Promise((r) => setTimeout(r, 25));
       }

@@ -62,16 +62,20 @@ export class FloorBench {
     const relays = RELAYS[kind];
     const started: Service[] = [];
     try {
-      const ports = await mapLimit(Array.from({ length: sessions }, (_, i) => i), 8, async (i) => {
-        const { service, ready } = await startService({
-          command: process.execPath,
-          args: [path.join(FLOOR_DIR, relays.agentctl), String(i)],
-          stderrFile,
-          ready: listeningPort,
-        });
-        started.push(service);
-        return ready as number;
-      });
+      const ports = await mapLimit(
+        Array.from({ length: sessions }, (_, i) => i),
+        8,
+        async (i) => {
+          const { service, ready } = await startService({
+            command: process.execPath,
+            args: [path.join(FLOOR_DIR, relays.agentctl), String(i)],
+            stderrFile,
+            ready: listeningPort,
+          });
+          started.push(service);
+          return ready as number;
+        },
+      );
       const { service: backend, ready } = await startService({
         command: process.execPath,
         args: [path.join(FLOOR_DIR, relays.backend), JSON.stringify(ports), logDir],
@@ -112,7 +116,12 @@ export class FloorBench {
             if (pace !== null) await delay(s * pace.startGapMs);
             const r = await this.http.postText(`/r/${s}`, JSON.stringify({ start: roundTrips })).catch((err: unknown) => {
               // It may have died just now: its WebSocket's close can come after this error.
-              throw this.lost ?? new Error(`the ${this.name}'s relay backend did not answer (${err instanceof Error ? err.message : String(err)}; it stopped?); see ${this.stderrFile}`);
+              throw (
+                this.lost ??
+                new Error(
+                  `the ${this.name}'s relay backend did not answer (${err instanceof Error ? err.message : String(err)}; it stopped?); see ${this.stderrFile}`,
+                )
+              );
             });
             if (r.status !== 200) throw new Error(`the ${this.name} would not start session ${s}: HTTP ${r.status}; see ${this.stderrFile}`);
             await done;
@@ -128,7 +137,10 @@ export class FloorBench {
 
   /** CPU used so far by the relays and the benchmark (see roleCpu). */
   cpu(): RoleCpu {
-    return roleCpu(this.backend.pid, this.agentctls.map((s) => s.pid));
+    return roleCpu(
+      this.backend.pid,
+      this.agentctls.map((s) => s.pid),
+    );
   }
 
   async close(): Promise<void> {

@@ -16,7 +16,7 @@ async function oneRequestPerSocketServer(): Promise<{ url: string; connections: 
     socket.on("data", () => {
       if (served) return void socket.destroy();
       served = true;
-      socket.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: keep-alive\r\n\r\n{\"ok\":true}");
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: keep-alive\r\n\r\n{"ok":true}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -45,7 +45,10 @@ describe("bench HTTP client and its replies in error messages", () => {
     try {
       // Two sockets in the pool, each already used once (the next request on either is dropped).
       const first = await Promise.all([client.get("/a"), client.get("/b")]);
-      assert.deepEqual(first.map((r) => r.status), [200, 200]);
+      assert.deepEqual(
+        first.map((r) => r.status),
+        [200, 200],
+      );
       assert.equal(server.connections(), 2);
       const reply = await client.get("/c");
       assert.deepEqual([reply.status, reply.body], [200, { ok: true }]);

@@ -51,21 +51,24 @@ export class JsonClient {
         headers["content-type"] = "application/json";
         headers["content-length"] = Buffer.byteLength(text);
       }
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: pooled ? this.agent : false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          let body: unknown = raw;
-          try {
-            body = raw.length > 0 ? JSON.parse(raw) : undefined;
-          } catch {
-            // not JSON: keep the text for the error message
-          }
-          resolve({ status: res.statusCode ?? 0, body: body as T });
-        });
-        res.on("error", reject);
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent: pooled ? this.agent : false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const raw = Buffer.concat(chunks).toString("utf8");
+            let body: unknown = raw;
+            try {
+              body = raw.length > 0 ? JSON.parse(raw) : undefined;
+            } catch {
+              // not JSON: keep the text for the error message
+            }
+            resolve({ status: res.statusCode ?? 0, body: body as T });
+          });
+          res.on("error", reject);
+        },
+      );
       req.on("error", (err: NodeJS.ErrnoException) => {
         reject(req.reusedSocket && (err.code === "ECONNRESET" || err.message === "socket hang up") ? new StaleSocketError(err.message) : err);
       });

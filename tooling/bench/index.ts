@@ -76,9 +76,21 @@ function latencies(product: Samples, floor: Samples): Latencies {
  * blocks the two sides take turns at (pacedBlocks), so both sides of each ratio run under the same
  * conditions (the machine may be shared).
  */
-async function runSessions(n: number, args: BenchArgs, floor: Runner, product: Runner, lean: Runner | null, samples: SampleFile | null): Promise<RunResult> {
+async function runSessions(
+  n: number,
+  args: BenchArgs,
+  floor: Runner,
+  product: Runner,
+  lean: Runner | null,
+  samples: SampleFile | null,
+): Promise<RunResult> {
   const pass = async (side: string, runner: Runner, roundTrips: number, pace: Pace | null) => {
-    const m = await measured(`${side} @${n}${pace === null ? "" : " paced"}`, n * roundTrips, () => runner.cpu(), () => runner.run(n, roundTrips, pace));
+    const m = await measured(
+      `${side} @${n}${pace === null ? "" : " paced"}`,
+      n * roundTrips,
+      () => runner.cpu(),
+      () => runner.run(n, roundTrips, pace),
+    );
     if (pace === null) log(`${side} @${n}: ${m.rec.rate().toFixed(0)} round trips/s`);
     return m;
   };
@@ -88,7 +100,11 @@ async function runSessions(n: number, args: BenchArgs, floor: Runner, product: R
   if (args.pacedRate > 0) {
     const p = pacing(n, args.roundTrips, args.pacedRate, args.quick ? 4 : PACED_SECONDS);
     if (!args.quick) await delay(PACED_QUIET_MS);
-    const sides = { floor: { runner: floor, recs: [] as Samples[] }, product: { runner: product, recs: [] as Samples[] }, lean: { runner: lean, recs: [] as Samples[] } };
+    const sides = {
+      floor: { runner: floor, recs: [] as Samples[] },
+      product: { runner: product, recs: [] as Samples[] },
+      lean: { runner: lean, recs: [] as Samples[] },
+    };
     const order = (["floor", "product", "lean"] as const).filter((side) => sides[side].runner !== null);
     for (const [i, size] of pacedBlocks(p.roundTrips).entries()) {
       // The same seed on every side of a block: the product and the floor see the same think times.
@@ -155,7 +171,13 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
     const leanBoard = lean;
     lean = null;
     await leanBoard?.close();
-    const memory = await measureMemory(product, max, { pending: args.pending, growthRoundTrips: args.growth, quietMs: args.quick ? 2000 : 12_000, maxMs: args.quick ? 5000 : 40_000, log });
+    const memory = await measureMemory(product, max, {
+      pending: args.pending,
+      growthRoundTrips: args.growth,
+      quietMs: args.quick ? 2000 : 12_000,
+      maxMs: args.quick ? 5000 : 40_000,
+      log,
+    });
     return { runs, memory };
   } catch (err) {
     if (product !== null) log(`backend stderr tail:\n${product.stderrTail()}`);

@@ -50,7 +50,10 @@ describe("the lean board", () => {
     const log = path.join(dir, "lean.stderr.log");
     assert.equal(fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "", "");
     // Stopped, it removes its database; the bench's directory keeps only the logs.
-    assert.deepEqual(fs.readdirSync(dir).filter((d) => d.startsWith("lean-board-")), []);
+    assert.deepEqual(
+      fs.readdirSync(dir).filter((d) => d.startsWith("lean-board-")),
+      [],
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -50,7 +50,8 @@ export async function measureMemory(bench: ProductBench, sessions: number, optio
   const baseline = await steadyRss(bench, options.quietMs, options.maxMs);
   log(`memory: baseline ${total(baseline)} kB; holding ${options.pending} elicitations pending`);
   const held = await bench.hold(options.pending);
-  if (held.pendingRecords !== options.pending) throw new Error(`expected ${options.pending} pending records, the backend lists ${held.pendingRecords}`);
+  if (held.pendingRecords !== options.pending)
+    throw new Error(`expected ${options.pending} pending records, the backend lists ${held.pendingRecords}`);
   const withPending = await steadyRss(bench, options.quietMs, options.maxMs);
   log(`memory: ${total(withPending)} kB with ${options.pending} pending; answering them`);
   const released = await held.release();

@@ -26,7 +26,11 @@ describe("pacedBlocks and floorFirst", () => {
     assert.deepEqual(pacedBlocks(59), [30, 29], "never a block under 20");
     assert.deepEqual(pacedBlocks(20), [20]);
     assert.deepEqual(pacedBlocks(7), [7], "a short pass is one block");
-    for (const n of [1, 19, 41, 137, 1000]) assert.equal(pacedBlocks(n).reduce((a, b) => a + b, 0), n);
+    for (const n of [1, 19, 41, 137, 1000])
+      assert.equal(
+        pacedBlocks(n).reduce((a, b) => a + b, 0),
+        n,
+      );
   });
   test("anything but a positive whole number of round trips is refused", () => {
     for (const bad of [0, -1, 2.5, Number.NaN]) assert.throws(() => pacedBlocks(bad), RangeError);
@@ -41,7 +45,10 @@ describe("seededRandom and thinkTimes", () => {
     const a = seededRandom(7);
     const b = seededRandom(7);
     const xs = Array.from({ length: 1000 }, () => a());
-    assert.deepEqual(xs.slice(0, 5), Array.from({ length: 5 }, () => b()));
+    assert.deepEqual(
+      xs.slice(0, 5),
+      Array.from({ length: 5 }, () => b()),
+    );
     assert.ok(xs.every((x) => x >= 0 && x < 1));
     assert.notDeepEqual(xs.slice(0, 5), Array.from({ length: 5 }, seededRandom(8)));
   });

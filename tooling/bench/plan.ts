@@ -29,7 +29,8 @@ export function pacing(sessions: number, roundTrips: number, rate: number, maxSe
  * sizes add up to `roundTrips`.
  */
 export function pacedBlocks(roundTrips: number, minPerBlock = 20, maxBlocks = 6): number[] {
-  if (!Number.isInteger(roundTrips) || roundTrips < 1) throw new RangeError(`pacedBlocks needs a positive whole number of round trips, got ${roundTrips}`);
+  if (!Number.isInteger(roundTrips) || roundTrips < 1)
+    throw new RangeError(`pacedBlocks needs a positive whole number of round trips, got ${roundTrips}`);
   const blocks = Math.max(1, Math.min(maxBlocks, Math.floor(roundTrips / minPerBlock)));
   const base = Math.floor(roundTrips / blocks);
   return Array.from({ length: blocks }, (_, i) => base + (i < roundTrips % blocks ? 1 : 0));

@@ -51,8 +51,13 @@ export async function startService(options: StartOptions): Promise<{ service: Se
   };
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<string | number>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`${options.args.join(" ")} printed no ready line within ${options.timeoutMs ?? 30_000} ms (stderr: ${options.stderrFile})`)), options.timeoutMs ?? 30_000);
-    const onExit = (code: number | null, signal: string | null) => fail(new Error(`${options.args.join(" ")} exited before it was ready (code ${code}, signal ${signal}); stderr: ${tail(options.stderrFile)}`));
+    const timer = setTimeout(
+      () =>
+        fail(new Error(`${options.args.join(" ")} printed no ready line within ${options.timeoutMs ?? 30_000} ms (stderr: ${options.stderrFile})`)),
+      options.timeoutMs ?? 30_000,
+    );
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(new Error(`${options.args.join(" ")} exited before it was ready (code ${code}, signal ${signal}); stderr: ${tail(options.stderrFile)}`));
     function fail(e: Error) {
       clearTimeout(timer);
       child.off("exit", onExit);

@@ -103,7 +103,11 @@ export class ProductBench {
       const bench = new ProductBench(service, url, stderrFile, ws, new JsonClient(url));
       await bench.subscribe({ board: true });
       // Six at a time: 2 processes start per session, and agentctl must print its port within 15 s.
-      await mapLimit(Array.from({ length: sessions }, (_, i) => i), 6, (i) => bench.addSession(i));
+      await mapLimit(
+        Array.from({ length: sessions }, (_, i) => i),
+        6,
+        (i) => bench.addSession(i),
+      );
       return bench;
     } catch (err) {
       await service.stop();
@@ -210,7 +214,15 @@ export class ProductBench {
       201,
       "create task",
     );
-    const s: BenchSession = { index, taskId: created.task.id, sessionId: created.session.id, mode: "answer", done: null, endedTurns: new Set(), onTurnEnded: null };
+    const s: BenchSession = {
+      index,
+      taskId: created.task.id,
+      sessionId: created.session.id,
+      mode: "answer",
+      done: null,
+      endedTurns: new Set(),
+      onTurnEnded: null,
+    };
     this.sessions[index] = s;
     this.bySessionId.set(s.sessionId, s);
     await this.subscribe({ task_id: s.taskId });
@@ -236,7 +248,9 @@ export class ProductBench {
   private subscribe(payload: Record<string, unknown>): Promise<void> {
     const id = `bench-${this.nextRequestId++}`;
     return new Promise((resolve, reject) => {
-      this.requests.set(id, (frame) => (frame.type === "response" ? resolve() : reject(new Error(`subscribe failed: ${JSON.stringify(frame.payload)}`))));
+      this.requests.set(id, (frame) =>
+        frame.type === "response" ? resolve() : reject(new Error(`subscribe failed: ${JSON.stringify(frame.payload)}`)),
+      );
       this.ws.send(JSON.stringify({ id, type: "request", action: "subscribe", payload }));
     });
   }

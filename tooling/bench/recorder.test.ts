@@ -17,7 +17,10 @@ describe("RunRecorder", () => {
     const r = threeRoundTrips();
     assert.deepEqual(r.askOrigins, { session: [0, 0, 1], seq: [1, 2, 1], at: [1000, 1006, 1001] });
     assert.deepEqual(r.answerOrigins, { session: [0, 0, 1], seq: [1, 2, 1], at: [1003, 1010, 1004.5] });
-    const lines = sampleLines(r, { sessions: 50, block: 2, side: "product" }).trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+    const lines = sampleLines(r, { sessions: 50, block: 2, side: "product" })
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as unknown);
     const label = { sessions: 50, block: 2, side: "product" };
     assert.deepEqual(lines, [
       { ...label, kind: "ask", session: 0, seq: 1, at: 1000, ms: 2 },

@@ -6,7 +6,18 @@ const P = (p50: number, p95: number, p99: number, max: number) => ({ p50, p95, p
 
 function result(overrides: Partial<BenchResult> = {}): BenchResult {
   return {
-    machine: { cpus: 2, model: "Test CPU", memoryGb: 8, node: "20.20.2", os: "Linux test", load: { start: 0.5, end: 1.25 }, stealPct: 12.34, iowaitPct: 0.52, ioStallS: 41.25, autogroups: true },
+    machine: {
+      cpus: 2,
+      model: "Test CPU",
+      memoryGb: 8,
+      node: "20.20.2",
+      os: "Linux test",
+      load: { start: 0.5, end: 1.25 },
+      stealPct: 12.34,
+      iowaitPct: 0.52,
+      ioStallS: 41.25,
+      autogroups: true,
+    },
     roundTripsPerSession: 100,
     warmupPerSession: 300,
     runs: [
@@ -14,7 +25,15 @@ function result(overrides: Partial<BenchResult> = {}): BenchResult {
         sessions: 1,
         roundTrips: 100,
         saturated: { ask: P(9, 9, 9, 9), answer: P(9, 9, 9, 9), floorAsk: P(1, 1, 1, 1), floorAnswer: P(1, 1, 1, 1) },
-        paced: { rate: 100, thinkMs: 10, roundTrips: 100, ask: P(1.23456, 2, 3, 4), answer: P(1, 2, 3, 4), floorAsk: P(0.5, 1, 1.5, 2), floorAnswer: P(0.5, 1, 1.5, 2) },
+        paced: {
+          rate: 100,
+          thinkMs: 10,
+          roundTrips: 100,
+          ask: P(1.23456, 2, 3, 4),
+          answer: P(1, 2, 3, 4),
+          floorAsk: P(0.5, 1, 1.5, 2),
+          floorAnswer: P(0.5, 1, 1.5, 2),
+        },
         roundTripsPerS: 333.333,
         floorRoundTripsPerS: 1000,
         cpu: { backend: 1, agentctl: 0.5, agent: 0.25, operator: 0.25 },
@@ -24,7 +43,15 @@ function result(overrides: Partial<BenchResult> = {}): BenchResult {
         sessions: 50,
         roundTrips: 5000,
         saturated: { ask: P(90, 90, 90, 90), answer: P(90, 90, 90, 90), floorAsk: P(10, 10, 10, 10), floorAnswer: P(10, 10, 10, 10) },
-        paced: { rate: 100, thinkMs: 500, roundTrips: 60, ask: P(5, 10, 14.9, 30), answer: P(6, 12, 16, 40), floorAsk: P(2, 4, 5, 8), floorAnswer: P(2, 4, 5, 8) },
+        paced: {
+          rate: 100,
+          thinkMs: 500,
+          roundTrips: 60,
+          ask: P(5, 10, 14.9, 30),
+          answer: P(6, 12, 16, 40),
+          floorAsk: P(2, 4, 5, 8),
+          floorAnswer: P(2, 4, 5, 8),
+        },
         roundTripsPerS: 612.4567,
         floorRoundTripsPerS: 4000,
         cpu: { backend: 1, agentctl: 0.5, agent: 0.25, operator: 0.25 },
@@ -128,7 +155,10 @@ describe("describeDiskWait", () => {
   test("says what is unknown rather than printing zeros", () => {
     assert.equal(describeDiskWait({ iowaitPct: null, ioStallS: null }), "I/O wait unknown");
     assert.equal(describeDiskWait({ iowaitPct: 2.25, ioStallS: null }), "I/O wait 2.3% of the run");
-    assert.equal(describeDiskWait({ iowaitPct: null, ioStallS: 0 }), "I/O wait unknown, 0.0 s with some task waiting on the disk (/proc/pressure/io)");
+    assert.equal(
+      describeDiskWait({ iowaitPct: null, ioStallS: 0 }),
+      "I/O wait unknown, 0.0 s with some task waiting on the disk (/proc/pressure/io)",
+    );
   });
 });
 
@@ -138,9 +168,15 @@ describe("tables", () => {
   });
   test("renderReport shows every run, the floor ratios, memory, board and the targets", () => {
     const text = renderReport(result());
-    assert.match(text, /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12\.3% of the run .*; I\/O wait 0\.5% of the run, 41\.3 s with some task waiting on the disk \(\/proc\/pressure\/io\); kernel autogroups on$/m);
+    assert.match(
+      text,
+      /Machine: 2 x Test CPU, 8 GB RAM, Node 20.20.2, Linux test; load average 0.5 at start, 1.3 at end; CPU steal 12\.3% of the run .*; I\/O wait 0\.5% of the run, 41\.3 s with some task waiting on the disk \(\/proc\/pressure\/io\); kernel autogroups on$/m,
+    );
     assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on both sides\. Saturated pass: 100 serial/);
-    assert.match(text, /\| 50 +\| paced 100\/s +\| answer +\| 6\.00 +\| 12\.0 +\| 16\.0 +\| 40\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 3\.00x +\| 3\.20x +\|/);
+    assert.match(
+      text,
+      /\| 50 +\| paced 100\/s +\| answer +\| 6\.00 +\| 12\.0 +\| 16\.0 +\| 40\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 3\.00x +\| 3\.20x +\|/,
+    );
     assert.match(text, /\| 50 +\| saturated +\| ask +\| 90\.0 +\|/);
     assert.match(text, /\| 50 +\| 5000 +\| 612\.5 +\| 4000\.0 +\|/);
     assert.match(text, /12\.5 KB per pending/);
@@ -150,16 +186,29 @@ describe("tables", () => {
   });
   test("with --lean, the lean board's paced rows stand beside the same floor, and the JSON gains lean_* keys", () => {
     const base = result();
-    const withLean = { ...base, runs: base.runs.map((r) => ({ ...r, paced: r.paced === null ? null : { ...r.paced, lean: { ask: P(3, 6, 9, 12), answer: P(2.5, 5, 7.5, 10) } } })) };
+    const withLean = {
+      ...base,
+      runs: base.runs.map((r) => ({
+        ...r,
+        paced: r.paced === null ? null : { ...r.paced, lean: { ask: P(3, 6, 9, 12), answer: P(2.5, 5, 7.5, 10) } },
+      })),
+    };
     const text = renderReport(withLean);
-    assert.match(text, /\| 50 +\| paced 100\/s, lean board +\| ask +\| 3\.00 +\| 6\.00 +\| 9\.00 +\| 12\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 1\.50x +\| 1\.80x +\|/);
+    assert.match(
+      text,
+      /\| 50 +\| paced 100\/s, lean board +\| ask +\| 3\.00 +\| 6\.00 +\| 9\.00 +\| 12\.0 +\| 2\.00 +\| 4\.00 +\| 5\.00 +\| 8\.00 +\| 1\.50x +\| 1\.80x +\|/,
+    );
     assert.match(text, /The lean board \(--lean\) takes its turn in the same blocks/);
     assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on every side\./);
     assert.doesNotMatch(renderReport(base), /lean board/);
     const runs = (jsonReport(withLean) as { runs: Array<Record<string, unknown>> }).runs;
     assert.deepEqual(runs[1]!["lean_ask_ms"], { p50: 3, p95: 6, p99: 9, max: 12 });
     assert.deepEqual(runs[1]!["lean_answer_ms"], { p50: 2.5, p95: 5, p99: 7.5, max: 10 });
-    assert.equal("lean_ask_ms" in (jsonReport(base) as { runs: Array<Record<string, unknown>> }).runs[1]!, false, "without --lean the object is the issue's exactly");
+    assert.equal(
+      "lean_ask_ms" in (jsonReport(base) as { runs: Array<Record<string, unknown>> }).runs[1]!,
+      false,
+      "without --lean the object is the issue's exactly",
+    );
     assert.deepEqual(checkTargets(withLean), checkTargets(base), "the targets are the product's alone");
   });
   test("cpuDelta divides each role's difference by the round trips", () => {

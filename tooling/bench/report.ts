@@ -117,7 +117,13 @@ export function reported(run: RunResult): Latencies {
 }
 
 /** The memory figures of the issue: kB per pending across backend and agentctl, and what stayed. */
-export function memoryFigures(m: MemoryResult): { kbPerPending: number; retainedKb: number; retainedPct: number; growthKb: number | null; growthPct: number | null } {
+export function memoryFigures(m: MemoryResult): {
+  kbPerPending: number;
+  retainedKb: number;
+  retainedPct: number;
+  growthKb: number | null;
+  growthPct: number | null;
+} {
   const base = total(m.baseline);
   const retainedKb = total(m.settled) - base;
   const growthKb = m.growth === null ? null : total(m.growth.after) - total(m.growth.before);
@@ -144,7 +150,9 @@ export function jsonReport(result: BenchResult): object {
         floor_answer_ms: roundPercentiles(l.floorAnswer),
         round_trips_per_s: round(r.roundTripsPerS, 1),
         // Only with --lean, so the object is the issue's exactly without it.
-        ...(r.paced?.lean === undefined ? {} : { lean_ask_ms: roundPercentiles(r.paced.lean.ask), lean_answer_ms: roundPercentiles(r.paced.lean.answer) }),
+        ...(r.paced?.lean === undefined
+          ? {}
+          : { lean_ask_ms: roundPercentiles(r.paced.lean.ask), lean_answer_ms: roundPercentiles(r.paced.lean.answer) }),
       };
     }),
     memory:
@@ -179,7 +187,11 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   }
   if (result.memory !== null) {
     const m = memoryFigures(result.memory);
-    checks.push({ target: `< 20 KB RSS per pending (${result.memory.pending} pending)`, measured: `${round(m.kbPerPending, 2)} KB`, ok: m.kbPerPending < 20 });
+    checks.push({
+      target: `< 20 KB RSS per pending (${result.memory.pending} pending)`,
+      measured: `${round(m.kbPerPending, 2)} KB`,
+      ok: m.kbPerPending < 20,
+    });
     const empty = result.memory.leftPendingRecords === 0 && result.memory.unansweredAtAgent === 0;
     checks.push({
       target: "after settle: pending maps empty, RSS within 10% of baseline",
@@ -199,9 +211,17 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   } else if (result.board !== null) {
     const b = result.board;
     const worst = Math.max(...b.renderMs);
-    checks.push({ target: `${b.tasks} tasks render < 1 s (every warm load)`, measured: `${fmtMs(worst)} ms worst of ${b.renderMs.length} (cold: ${fmtMs(b.coldRenderMs)} ms)`, ok: worst < 1000 });
+    checks.push({
+      target: `${b.tasks} tasks render < 1 s (every warm load)`,
+      measured: `${fmtMs(worst)} ms worst of ${b.renderMs.length} (cold: ${fmtMs(b.coldRenderMs)} ms)`,
+      ok: worst < 1000,
+    });
     const iconMax = b.iconMs.length === 0 ? Infinity : Math.max(...b.iconMs);
-    checks.push({ target: "icon updates < 100 ms after its WS event (every update)", measured: `${fmtMs(iconMax)} ms worst of ${b.iconMs.length}`, ok: iconMax < 100 });
+    checks.push({
+      target: "icon updates < 100 ms after its WS event (every update)",
+      measured: `${fmtMs(iconMax)} ms worst of ${b.iconMs.length}`,
+      ok: iconMax < 100,
+    });
   }
   return checks;
 }
@@ -233,10 +253,14 @@ export function describeDiskWait(m: Pick<Machine, "iowaitPct" | "ioStallS">): st
 export function renderReport(result: BenchResult): string {
   const out: string[] = [];
   const m = result.machine;
-  out.push(`Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end; ` +
-      (m.stealPct === null ? "CPU steal unknown" : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`) +
+  out.push(
+    `Machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}; load average ${m.load.start.toFixed(1)} at start, ${m.load.end.toFixed(1)} at end; ` +
+      (m.stealPct === null
+        ? "CPU steal unknown"
+        : `CPU steal ${m.stealPct.toFixed(1)}% of the run (CPU time the host gave to other guests; 0 on a dedicated machine)`) +
       `; ${describeDiskWait(m)}` +
-      `; kernel autogroups ${m.autogroups === null ? "unknown" : m.autogroups ? "on" : "off"}`);
+      `; kernel autogroups ${m.autogroups === null ? "unknown" : m.autogroups ? "on" : "off"}`,
+  );
   out.push(
     `Warm-up (not recorded): ${result.warmupPerSession} round trips per session on ${result.runs.some((r) => r.paced?.lean !== undefined) ? "every side" : "both sides"}. ` +
       `Saturated pass: ${result.roundTripsPerSession} serial round trips per session, each question answered at once. ` +
@@ -250,7 +274,15 @@ export function renderReport(result: BenchResult): string {
   );
   const rows = (r: RunResult, load: string, l: Latencies) => [
     [String(r.sessions), load, "ask", ...pct(l.ask), ...pct(l.floorAsk), fmtX(ratio(l.ask, l.floorAsk).p50), fmtX(ratio(l.ask, l.floorAsk).p99)],
-    [String(r.sessions), load, "answer", ...pct(l.answer), ...pct(l.floorAnswer), fmtX(ratio(l.answer, l.floorAnswer).p50), fmtX(ratio(l.answer, l.floorAnswer).p99)],
+    [
+      String(r.sessions),
+      load,
+      "answer",
+      ...pct(l.answer),
+      ...pct(l.floorAnswer),
+      fmtX(ratio(l.answer, l.floorAnswer).p50),
+      fmtX(ratio(l.answer, l.floorAnswer).p99),
+    ],
   ];
   const latencyRows = result.runs.flatMap((r) => [
     ...(r.paced === null ? [] : rows(r, `paced ${r.paced.rate}/s`, r.paced)),
@@ -267,7 +299,12 @@ export function renderReport(result: BenchResult): string {
   out.push(
     markdownTable(
       ["sessions", "round trips", "round trips/s", "floor round trips/s"],
-      result.runs.map((r) => [String(r.sessions), String(r.roundTrips), round(r.roundTripsPerS, 1).toFixed(1), round(r.floorRoundTripsPerS, 1).toFixed(1)]),
+      result.runs.map((r) => [
+        String(r.sessions),
+        String(r.roundTrips),
+        round(r.roundTripsPerS, 1).toFixed(1),
+        round(r.floorRoundTripsPerS, 1).toFixed(1),
+      ]),
     ),
     "",
   );
@@ -296,9 +333,19 @@ export function renderReport(result: BenchResult): string {
     const mem = result.memory;
     const f = memoryFigures(mem);
     const row = (name: string, r: RssKb) => [name, String(r.backend), String(r.agentctl), String(total(r))];
-    const rows = [row("baseline (settled, warm)", mem.baseline), row(`${mem.pending} pending`, mem.withPending), row("after settling them", mem.settled)];
-    if (mem.growth !== null) rows.push(row(`before ${mem.growth.roundTrips} round trips`, mem.growth.before), row(`after ${mem.growth.roundTrips} round trips`, mem.growth.after));
-    out.push(`Memory (RSS, kB) with ${mem.sessions} sessions: ${round(f.kbPerPending, 2)} KB per pending; ${signed(Math.round(f.retainedKb))} KB retained after settle.`);
+    const rows = [
+      row("baseline (settled, warm)", mem.baseline),
+      row(`${mem.pending} pending`, mem.withPending),
+      row("after settling them", mem.settled),
+    ];
+    if (mem.growth !== null)
+      rows.push(
+        row(`before ${mem.growth.roundTrips} round trips`, mem.growth.before),
+        row(`after ${mem.growth.roundTrips} round trips`, mem.growth.after),
+      );
+    out.push(
+      `Memory (RSS, kB) with ${mem.sessions} sessions: ${round(f.kbPerPending, 2)} KB per pending; ${signed(Math.round(f.retainedKb))} KB retained after settle.`,
+    );
     out.push(markdownTable(["state", "backend", `agentctl (x${mem.sessions})`, "total"], rows), "");
   }
   if (result.board !== null) {
@@ -313,7 +360,12 @@ export function renderReport(result: BenchResult): string {
       );
     }
   }
-  out.push(markdownTable(["target", "measured", "met"], checkTargets(result).map((c) => [c.target, c.measured, c.ok ? "yes" : "NO"])));
+  out.push(
+    markdownTable(
+      ["target", "measured", "met"],
+      checkTargets(result).map((c) => [c.target, c.measured, c.ok ? "yes" : "NO"]),
+    ),
+  );
   out.push("", `Total time ${result.durationS.toFixed(0)} s.`);
   return out.join("\n");
 }

@@ -15,9 +15,16 @@ describe("SampleFile", () => {
       const samples = new SampleFile(file, () => assert.fail("no error expected"));
       samples.append(threeRoundTrips(), { sessions: 1, block: 0, side: "floor" });
       samples.append(threeRoundTrips(), { sessions: 1, block: 0, side: "product" });
-      const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { side: string; kind: string });
+      const lines = fs
+        .readFileSync(file, "utf8")
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { side: string; kind: string });
       const kinds = ["ask", "ask", "ask", "answer", "answer", "answer"];
-      assert.deepEqual(lines.map((l) => `${l.side} ${l.kind}`), [...kinds.map((k) => `floor ${k}`), ...kinds.map((k) => `product ${k}`)]);
+      assert.deepEqual(
+        lines.map((l) => `${l.side} ${l.kind}`),
+        [...kinds.map((k) => `floor ${k}`), ...kinds.map((k) => `product ${k}`)],
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SESSION_COST_TARGET_MB, renderSessionCost, sessionCost } from "./session-cost.js";
 
-const point = (sessions: number, backendMb: number, agentctlMb: number) => ({ sessions, rss: { backend: backendMb * 1024, agentctl: agentctlMb * 1024 }, agentctls: 1 });
+const point = (sessions: number, backendMb: number, agentctlMb: number) => ({
+  sessions,
+  rss: { backend: backendMb * 1024, agentctl: agentctlMb * 1024 },
+  agentctls: 1,
+});
 
 describe("sessionCost", () => {
   test("board-side MB per added session, from the fewest and the most sessions, in any order", () => {
@@ -10,7 +14,10 @@ describe("sessionCost", () => {
     assert.equal(cost.mbPerAddedSession, 5);
     assert.equal(cost.withinTarget, true);
     assert.equal(cost.targetMb, SESSION_COST_TARGET_MB);
-    assert.deepEqual(cost.points.map((p) => p.sessions), [1, 5]);
+    assert.deepEqual(
+      cost.points.map((p) => p.sessions),
+      [1, 5],
+    );
   });
 
   test("over the target is reported as such", () => {

@@ -5,7 +5,10 @@ import { latenciesAfterCauses, percentile, ratio, round, roundPercentiles, summa
 describe("percentile (nearest rank)", () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
   test("of 1..100 is the rank itself", () => {
-    assert.deepEqual([50, 95, 99, 100].map((p) => percentile(hundred, p)), [50, 95, 99, 100]);
+    assert.deepEqual(
+      [50, 95, 99, 100].map((p) => percentile(hundred, p)),
+      [50, 95, 99, 100],
+    );
   });
   test("is always an observed sample, rounding the rank up", () => {
     assert.equal(percentile([10, 20, 30], 50), 20);
@@ -61,6 +64,15 @@ describe("latenciesAfterCauses", () => {
     assert.deepEqual(latenciesAfterCauses(causes, effects), [15, 60, 1]);
   });
   test("skips an effect that no cause precedes; causes may come unsorted", () => {
-    assert.deepEqual(latenciesAfterCauses([50, 10], [{ at: 5, done: 6 }, { at: 60, done: 70 }]), [20]);
+    assert.deepEqual(
+      latenciesAfterCauses(
+        [50, 10],
+        [
+          { at: 5, done: 6 },
+          { at: 60, done: 70 },
+        ],
+      ),
+      [20],
+    );
   });
 });

@@ -4,17 +4,33 @@ import { parseAsk, parseBenchError, parseDone, parseFloorLine } from "./wire.js"
 
 describe("bench-elicit text (written by the mock agent's bench scenario)", () => {
   test("a request, with and without the previous answer's receipt", () => {
-    assert.deepEqual(parseAsk("bench-elicit seq=1 sent_at=1732900000000.125 prev_response_received_at=none"), { seq: 1, sentAt: 1732900000000.125, prevReceivedAt: null });
+    assert.deepEqual(parseAsk("bench-elicit seq=1 sent_at=1732900000000.125 prev_response_received_at=none"), {
+      seq: 1,
+      sentAt: 1732900000000.125,
+      prevReceivedAt: null,
+    });
     assert.deepEqual(parseAsk("bench-elicit seq=12 sent_at=2.5 prev_response_received_at=1.000"), { seq: 12, sentAt: 2.5, prevReceivedAt: 1 });
   });
   test("anything else is not a request", () => {
-    for (const other of ["Please answer the following questions.", "bench-elicit seq=x sent_at=1 prev_response_received_at=none", "bench-elicit seq=1 sent_at=1"]) {
+    for (const other of [
+      "Please answer the following questions.",
+      "bench-elicit seq=x sent_at=1 prev_response_received_at=none",
+      "bench-elicit seq=1 sent_at=1",
+    ]) {
       assert.equal(parseAsk(other), null, other);
     }
   });
   test("the summary line, with its trailing newline", () => {
-    assert.deepEqual(parseDone("bench-elicit done count=3 accepted=3 last_response_received_at=99.500\n"), { count: 3, accepted: 3, lastReceivedAt: 99.5 });
-    assert.deepEqual(parseDone("bench-elicit done count=1 accepted=0 last_response_received_at=none"), { count: 1, accepted: 0, lastReceivedAt: null });
+    assert.deepEqual(parseDone("bench-elicit done count=3 accepted=3 last_response_received_at=99.500\n"), {
+      count: 3,
+      accepted: 3,
+      lastReceivedAt: 99.5,
+    });
+    assert.deepEqual(parseDone("bench-elicit done count=1 accepted=0 last_response_received_at=none"), {
+      count: 1,
+      accepted: 0,
+      lastReceivedAt: null,
+    });
     assert.equal(parseDone("bench-elicit seq=1 sent_at=1 prev_response_received_at=none"), null);
   });
   test("an error line", () => {

@@ -59,7 +59,8 @@ describe("loadEnv", () => {
 
   test("bad values stop the start and name every bad variable", () => {
     assert.throws(
-      () => loadEnv({ KANDEV_PORT: "70000", KANDEV_PROFILE: "staging", KANDEV_FEATURES_ACP_ELICITATION: "maybe", KANDEV_ACP_IDLE_TIMEOUT: "10" }, "/w"),
+      () =>
+        loadEnv({ KANDEV_PORT: "70000", KANDEV_PROFILE: "staging", KANDEV_FEATURES_ACP_ELICITATION: "maybe", KANDEV_ACP_IDLE_TIMEOUT: "10" }, "/w"),
       (err: Error) =>
         ["KANDEV_PORT", "KANDEV_PROFILE", "KANDEV_FEATURES_ACP_ELICITATION", "KANDEV_ACP_IDLE_TIMEOUT"].every((v) => err.message.includes(v)),
     );

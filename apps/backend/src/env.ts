@@ -79,9 +79,7 @@ const EnvSchema = z.object({
 export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): BackendEnv {
   const parsed = EnvSchema.safeParse(source);
   const flagEnv: Partial<Record<FlagKey, boolean>> = {};
-  const problems: string[] = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   for (const key of FLAG_KEYS) {
     const name = FLAG_REGISTRY[key].envVar;
     const raw = source[name];

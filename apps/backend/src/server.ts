@@ -54,7 +54,7 @@ export interface ServerOptions {
   /** Overrides for the built packages (defaults: resolved through node_modules). */
   agentctlCli?: string;
   mockAgentCli?: string;
-  /** How long a kandev-tool question waits for the operator (default 2 h). */
+  /** How long a ask-tool question waits for the operator (default 2 h). */
   kandevWaitMs?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
@@ -175,7 +175,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       reply = await match.handler({ req, res, params: match.params, query: url.searchParams, body: () => readJsonBody(req) });
     } catch (err) {
       const e = toErrorReply(err);
-      if (e.status >= 500) logger.error("request failed", { method: req.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
+      if (e.status >= 500)
+        logger.error("request failed", { method: req.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       reply = e;
     }
     if (res.headersSent) return;
@@ -223,7 +224,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
     if (!isHostAllowed(req.headers.host, host, allowedOrigins)) {
       const body = JSON.stringify(forbiddenHost(req.headers.host));
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
     const path = new URL(req.url ?? "/", "http://localhost").pathname;

@@ -31,7 +31,10 @@ export async function createWebHandler(options: {
   port: number;
 }): Promise<{ handle: WebHandler; close(): Promise<void> }> {
   if (!options.serveWeb) {
-    return { handle: async (_req, res) => plain(res, 404, "This server does not serve the web app (KANDEV_SERVE_WEB=false).\n"), close: async () => undefined };
+    return {
+      handle: async (_req, res) => plain(res, 404, "This server does not serve the web app (KANDEV_SERVE_WEB=false).\n"),
+      close: async () => undefined,
+    };
   }
   if (!isWebBuilt(options.webDir)) {
     options.logger.warn("web app not built; pages answer 503", { webDir: options.webDir });

@@ -85,13 +85,22 @@ describe("agent presets", () => {
   });
 
   test("bad bodies: unknown preset -> 400 naming preset_id; missing preset_id or a bad id -> 400", async () => {
-    const unknown = await api<{ error: { code: string; details: Array<{ path: string }> } }>(base, "POST", "/api/v1/agent-profiles/from-preset", { preset_id: "nope" });
+    const unknown = await api<{ error: { code: string; details: Array<{ path: string }> } }>(base, "POST", "/api/v1/agent-profiles/from-preset", {
+      preset_id: "nope",
+    });
     assert.deepEqual([unknown.status, unknown.body.error.code, unknown.body.error.details[0]?.path], [400, "VALIDATION_ERROR", "preset_id"]);
     const missing = await api<{ error: { code: string } }>(base, "POST", "/api/v1/agent-profiles/from-preset", {});
     assert.deepEqual([missing.status, missing.body.error.code], [400, "VALIDATION_ERROR"]);
-    const badId = await api<{ error: { code: string } }>(base, "POST", "/api/v1/agent-profiles/from-preset", { preset_id: "gemini", id: "Not Valid" });
+    const badId = await api<{ error: { code: string } }>(base, "POST", "/api/v1/agent-profiles/from-preset", {
+      preset_id: "gemini",
+      id: "Not Valid",
+    });
     assert.deepEqual([badId.status, badId.body.error.code], [400, "VALIDATION_ERROR"]);
-    const badAgentId = await api<{ error: { code: string } }>(base, "POST", "/api/v1/agent-profiles", { name: "x", command: ["x"], agent_id: "UPPER" });
+    const badAgentId = await api<{ error: { code: string } }>(base, "POST", "/api/v1/agent-profiles", {
+      name: "x",
+      command: ["x"],
+      agent_id: "UPPER",
+    });
     assert.deepEqual([badAgentId.status, badAgentId.body.error.code], [400, "VALIDATION_ERROR"]);
   });
 });

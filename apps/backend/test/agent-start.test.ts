@@ -63,7 +63,8 @@ describe("agents that cannot start", () => {
     // The check runs before anything is spawned, so the answer already says FAILED.
     assert.deepEqual([session.state, task.state], ["FAILED", "FAILED"]);
     assert.equal(server.childPids().length, before, "no agentctl was started");
-    const expected = /^the agent command "claude-agent-acp" was not found on PATH\. Install it: npm install -g @agentclientprotocol\/claude-agent-acp/;
+    const expected =
+      /^the agent command "claude-agent-acp" was not found on PATH\. Install it: npm install -g @agentclientprotocol\/claude-agent-acp/;
     assert.match((await getSession(base, session.id)).error ?? "", expected);
     assert.match((await onlyError(base, session.id)).content, expected);
     const again = await api(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "hi" });
@@ -76,7 +77,10 @@ describe("agents that cannot start", () => {
     await addProfile(base, { id: "not-exec", command: [file] });
     const { task, session } = await createTask(base, "hello", { agent_profile_id: "not-exec" });
     assert.equal(task.state, "FAILED");
-    assert.match((await onlyError(base, session.id)).content, new RegExp(`^the agent command "${file}" is not executable\\. Check the profile's command`));
+    assert.match(
+      (await onlyError(base, session.id)).content,
+      new RegExp(`^the agent command "${file}" is not executable\\. Check the profile's command`),
+    );
   });
 
   test("an agent that exits at once: FAILED with its exit code and stderr; its log has the line; nothing left running", async () => {
@@ -92,7 +96,10 @@ describe("agents that cannot start", () => {
     assert.match(error.content, /no api key/);
     assert.match(String(error.metadata.stderr_tail), /no api key/);
     const logs = await api<SessionLogs>(base, "GET", `/api/v1/sessions/${session.id}/logs`);
-    assert.deepEqual(logs.body.lines.map((l) => l.text), ["no api key"]);
+    assert.deepEqual(
+      logs.body.lines.map((l) => l.text),
+      ["no api key"],
+    );
     await nothingLeft(server, [], before);
     assert.equal(server.childPids().length, 1, "this host's agentctl runs on for other sessions");
   });
@@ -161,7 +168,10 @@ describe("the agent's stderr as the operator's log", () => {
       assert.deepEqual([payload.session_id, payload.task_id], [session.id, task.id]);
       await ws.waitFor((f) => isLog(f, "second line"), "the next line");
       const logs = await api<SessionLogs>(base, "GET", `/api/v1/sessions/${session.id}/logs`);
-      assert.deepEqual(logs.body.lines.map((l) => l.text), ["agent booting", "using key [redacted]", "second line"]);
+      assert.deepEqual(
+        logs.body.lines.map((l) => l.text),
+        ["agent booting", "using key [redacted]", "second line"],
+      );
       for (const l of logs.body.lines) assert.ok(!Number.isNaN(Date.parse(l.at)), l.at);
       const everything = JSON.stringify(ws.frames) + JSON.stringify(logs.body);
       assert.ok(!everything.includes(secret), "the secret never leaves the board");

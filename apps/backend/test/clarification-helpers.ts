@@ -59,18 +59,27 @@ export class AgentctlRecorder {
     this.events.push({ sessionId, event });
   };
   respondsOf(sessionId: string): Array<{ pending_id: string }> {
-    return this.requests.filter((r) => r.sessionId === sessionId && r.action === "agent.elicitations.respond").map((r) => r.params as { pending_id: string });
+    return this.requests
+      .filter((r) => r.sessionId === sessionId && r.action === "agent.elicitations.respond")
+      .map((r) => r.params as { pending_id: string });
   }
   actionsOf(sessionId: string): AgentActionName[] {
     return this.requests.filter((r) => r.sessionId === sessionId).map((r) => r.action);
   }
   requestedIds(sessionId: string): string[] {
-    return this.events.filter((e) => e.sessionId === sessionId && e.event.name === "elicitation.requested").map((e) => (e.event.payload as { pending_id: string }).pending_id);
+    return this.events
+      .filter((e) => e.sessionId === sessionId && e.event.name === "elicitation.requested")
+      .map((e) => (e.event.payload as { pending_id: string }).pending_id);
   }
 }
 
 /** Creates a profile running the built-in mock agent with MOCK_AGENT_LOG, then a task on it. */
-export async function startLoggedTask(base: string, dir: string, name: string, prompt: string): Promise<{ task: Task; sessionId: string; logFile: string }> {
+export async function startLoggedTask(
+  base: string,
+  dir: string,
+  name: string,
+  prompt: string,
+): Promise<{ task: Task; sessionId: string; logFile: string }> {
   const logFile = path.join(dir, `${name}.jsonl`);
   const mock = (await api<AgentProfile[]>(base, "GET", "/api/v1/agent-profiles")).body.find((p) => p.id === "mock")!;
   const created = await api(base, "POST", "/api/v1/agent-profiles", { id: name, name, command: mock.command, env: { MOCK_AGENT_LOG: logFile } });
@@ -98,15 +107,29 @@ export async function getClarification(base: string, pendingId: string): Promise
   return (await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body;
 }
 
-export async function waitForClarificationStatus(base: string, pendingId: string, status: Clarification["status"], timeoutMs?: number): Promise<Clarification> {
-  return eventually(async () => {
-    const c = await getClarification(base, pendingId);
-    return c.status === status ? c : undefined;
-  }, `clarification ${pendingId} to be ${status}`, timeoutMs);
+export async function waitForClarificationStatus(
+  base: string,
+  pendingId: string,
+  status: Clarification["status"],
+  timeoutMs?: number,
+): Promise<Clarification> {
+  return eventually(
+    async () => {
+      const c = await getClarification(base, pendingId);
+      return c.status === status ? c : undefined;
+    },
+    `clarification ${pendingId} to be ${status}`,
+    timeoutMs,
+  );
 }
 
 export const respond = (base: string, pendingId: string, body: unknown) =>
-  api<{ success?: true; status?: string; error?: { code: string; message: string; details?: unknown } }>(base, "POST", `/api/v1/clarifications/${pendingId}/respond`, body);
+  api<{ success?: true; status?: string; error?: { code: string; message: string; details?: unknown } }>(
+    base,
+    "POST",
+    `/api/v1/clarifications/${pendingId}/respond`,
+    body,
+  );
 
 /** The agent's text output of a session (everything its messages said). */
 export async function agentText(base: string, sessionId: string): Promise<string> {
@@ -117,10 +140,14 @@ export async function agentText(base: string, sessionId: string): Promise<string
 }
 
 export async function waitForTask(base: string, id: string, pred: (t: Task) => boolean, what: string, timeoutMs?: number): Promise<Task> {
-  return eventually(async () => {
-    const t = await getTask(base, id);
-    return pred(t) ? t : undefined;
-  }, what, timeoutMs);
+  return eventually(
+    async () => {
+      const t = await getTask(base, id);
+      return pred(t) ? t : undefined;
+    },
+    what,
+    timeoutMs,
+  );
 }
 
 /** The `notification` frames a browser received. */

@@ -20,9 +20,29 @@ import { toMessages } from "../src/views.js";
 import type { Publisher } from "../src/ws/hub.js";
 
 export const QUESTIONS: Question[] = [
-  { id: "question_0", kind: "single", title: "Colour", prompt: "Which colour?", options: [{ id: "Red", label: "Red" }, { id: "Blue", label: "Blue" }] },
+  {
+    id: "question_0",
+    kind: "single",
+    title: "Colour",
+    prompt: "Which colour?",
+    options: [
+      { id: "Red", label: "Red" },
+      { id: "Blue", label: "Blue" },
+    ],
+  },
 ];
-export const KANDEV_INPUT = { questions: [{ id: "db", prompt: "Which database?", options: [{ id: "pg", label: "Postgres" }, { id: "lite", label: "SQLite" }] }] };
+export const KANDEV_INPUT = {
+  questions: [
+    {
+      id: "db",
+      prompt: "Which database?",
+      options: [
+        { id: "pg", label: "Postgres" },
+        { id: "lite", label: "SQLite" },
+      ],
+    },
+  ],
+};
 export const ANSWER = { answers: [{ question_id: "question_0", selected_options: ["Red"] }] };
 export const KANDEV_ANSWER = { answers: [{ question_id: "db", selected_options: ["pg"] }] };
 
@@ -183,7 +203,14 @@ export function clarificationBoard() {
       targets.set(session.id, target);
       return { ctx, target };
     },
-    requested: (pendingId: string) => ({ pending_id: pendingId, session_id: "acp", tool_call_id: "toolu_1", message: "Pick", questions: QUESTIONS, deadline: "2030-01-01T00:00:00.000Z" }),
+    requested: (pendingId: string) => ({
+      pending_id: pendingId,
+      session_id: "acp",
+      tool_call_id: "toolu_1",
+      message: "Pick",
+      questions: QUESTIONS,
+      deadline: "2030-01-01T00:00:00.000Z",
+    }),
     /** The clarification message of `pendingId` as REST reads it (joined with its record). */
     messageOf(pendingId: string): Message {
       const sessionId = service.get(pendingId)!.session_id;

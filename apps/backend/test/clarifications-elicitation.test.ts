@@ -30,7 +30,11 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
   let base: string;
   const rec = new AgentctlRecorder();
   before(async () => {
-    server = await startTestServer({ flagEnv: { "features.acpElicitation": true }, onAgentRequest: rec.onAgentRequest, onAgentEvent: rec.onAgentEvent });
+    server = await startTestServer({
+      flagEnv: { "features.acpElicitation": true },
+      onAgentRequest: rec.onAgentRequest,
+      onAgentEvent: rec.onAgentEvent,
+    });
     base = server.url;
   });
   after(async () => {
@@ -53,10 +57,13 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       assert.equal(m.metadata.tool_call_id, "toolu_fake_1");
       assert.ok(Date.parse(m.metadata.deadline as string) > Date.now());
       const questions = m.metadata.questions as Array<{ id: string; kind: string; companion?: { id: string; title?: string } }>;
-      assert.deepEqual(questions.map((q) => [q.id, q.kind, q.companion?.id, q.companion?.title]), [
-        ["question_0", "single", "question_0_custom", "Other"],
-        ["question_1", "multi", "question_1_custom", "Other"],
-      ]);
+      assert.deepEqual(
+        questions.map((q) => [q.id, q.kind, q.companion?.id, q.companion?.title]),
+        [
+          ["question_0", "single", "question_0_custom", "Other"],
+          ["question_1", "multi", "question_1_custom", "Other"],
+        ],
+      );
       const session = (await api<{ current_turn_id: string }>(base, "GET", `/api/v1/sessions/${sessionId}`)).body;
       assert.equal(m.turn_id, session.current_turn_id);
       const waiting = await getTask(base, task.id);
@@ -64,7 +71,12 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       // The record, in the DECISIONS §3 shape, and the list filters.
       const record = await getClarification(base, pendingId);
       assert.deepEqual([record.session_id, record.task_id, record.source, record.status], [sessionId, task.id, "elicitation", "pending"]);
-      assert.deepEqual((await api<Array<{ pending_id: string }>>(base, "GET", `/api/v1/clarifications?session_id=${sessionId}&status=pending`)).body.map((c) => c.pending_id), [pendingId]);
+      assert.deepEqual(
+        (await api<Array<{ pending_id: string }>>(base, "GET", `/api/v1/clarifications?session_id=${sessionId}&status=pending`)).body.map(
+          (c) => c.pending_id,
+        ),
+        [pendingId],
+      );
       assert.equal((await api<unknown[]>(base, "GET", `/api/v1/clarifications?session_id=${sessionId}&status=answered`)).body.length, 0);
       assert.equal((await api(base, "GET", "/api/v1/clarifications?status=nope")).status, 400);
       // F9: exactly one notification for it, naming the task and never the question.
@@ -88,7 +100,10 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       assert.equal(settled.requests_input, false);
       assert.equal(settled.metadata.status, "answered");
       assert.deepEqual((settled.metadata.resolution as { by: string; answers: unknown }).answers, RED.answers);
-      assert.deepEqual([(settled.metadata.resolution as { by: string }).by, (settled.metadata.resolution as { user?: string }).user], ["operator", "local"]);
+      assert.deepEqual(
+        [(settled.metadata.resolution as { by: string }).by, (settled.metadata.resolution as { user?: string }).user],
+        ["operator", "local"],
+      );
       assert.ok(ws.frames.some((f) => f.action === "task.updated" && (f.payload as { task: Task }).task.pending_action === "clarification"));
 
       // AC-13: one session/prompt, and that request is the one answered with the stop reason, after the answer.
@@ -97,7 +112,10 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       const answers = elicitationAnswers(logFile);
       assert.equal(answers.length, 1);
       const promptResult = await eventually(
-        () => (wireLog(logFile).find((l) => l.dir === "out" && JSON.stringify(l.frame.id) === JSON.stringify(prompts[0]!.frame.id) && l.frame.result !== undefined)),
+        () =>
+          wireLog(logFile).find(
+            (l) => l.dir === "out" && JSON.stringify(l.frame.id) === JSON.stringify(prompts[0]!.frame.id) && l.frame.result !== undefined,
+          ),
         "the prompt's response",
       );
       assert.equal(promptResult.frame.result?.stopReason, "end_turn");
@@ -168,7 +186,10 @@ describe("elicitations become clarifications (flag on, real agentctl + mock agen
       const c = await waitForClarificationStatus(base, id, "cancelled");
       assert.equal(c.resolution?.by, "agent_cancelled");
       await ws.waitFor(
-        (f) => f.action === "session.message.updated" && (f.payload as { message: Message }).message.id === m!.id && (f.payload as { message: Message }).message.metadata.status === "cancelled",
+        (f) =>
+          f.action === "session.message.updated" &&
+          (f.payload as { message: Message }).message.id === m!.id &&
+          (f.payload as { message: Message }).message.metadata.status === "cancelled",
         "the withdrawn message pushed",
       );
       const t = await waitForTaskState(base, task.id, "REVIEW");

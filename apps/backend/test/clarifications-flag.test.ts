@@ -70,7 +70,10 @@ describe("features.acpElicitation on vs off", () => {
         const { task, sessionId, logFile } = await startLoggedTask(server.url, server.dir, "off", "/e2e:elicit-ask");
         const done = await waitForTaskState(server.url, task.id, "REVIEW");
         assert.equal(done.pending_action, null);
-        assert.deepEqual(elicitationAnswers(logFile).map((l) => l.frame.result), [{ action: "decline" }]);
+        assert.deepEqual(
+          elicitationAnswers(logFile).map((l) => l.frame.result),
+          [{ action: "decline" }],
+        );
         assert.match(await agentText(server.url, sessionId), /elicitation response: \{"action":"decline"\}/);
         assert.equal((await clarificationMessages(server.url, sessionId)).length, 0);
         assert.equal((await api<unknown[]>(server.url, "GET", `/api/v1/clarifications?session_id=${sessionId}`)).body.length, 0);
@@ -107,7 +110,10 @@ describe("short deadlines (agentctl's answer timeout, the kandev wait)", () => {
     assert.equal(c.resolution?.by, "deadline");
     const done = await waitForTaskState(server.url, task.id, "REVIEW");
     assert.equal(done.pending_action, null);
-    assert.deepEqual(elicitationAnswers(logFile).map((l) => l.frame.result), [{ action: "decline" }]);
+    assert.deepEqual(
+      elicitationAnswers(logFile).map((l) => l.frame.result),
+      [{ action: "decline" }],
+    );
     const settled = (await clarificationMessages(server.url, sessionId))[0]!;
     assert.deepEqual([settled.requests_input, settled.metadata.status], [false, "timed_out"]);
   });
@@ -131,7 +137,10 @@ describe("notification settings", () => {
   test("defaults, PATCH validation, and an opted-in turn_finished reaching every browser once", async () => {
     server = await startTestServer();
     const base = server.url;
-    assert.deepEqual((await api<NotificationSettings>(base, "GET", "/api/v1/notification-settings")).body, { clarification_requested: true, turn_finished: false });
+    assert.deepEqual((await api<NotificationSettings>(base, "GET", "/api/v1/notification-settings")).body, {
+      clarification_requested: true,
+      turn_finished: false,
+    });
     for (const bad of [{ turn_finished: "yes" }, { nope: true }, "[1]"]) {
       const r = await api<{ error: { code: string } }>(base, "PATCH", "/api/v1/notification-settings", bad);
       assert.deepEqual([r.status, r.body.error.code], [400, "VALIDATION_ERROR"], JSON.stringify(bad));
@@ -147,7 +156,10 @@ describe("notification settings", () => {
         await ws.waitFor((f) => f.action === "notification", "turn_finished");
         const sent = notificationsOf(ws);
         assert.equal(sent.length, 1);
-        assert.deepEqual([sent[0]!.kind, sent[0]!.task_id, sent[0]!.pending_id, sent[0]!.title], ["session.turn_finished", task.id, null, "Task finished"]);
+        assert.deepEqual(
+          [sent[0]!.kind, sent[0]!.task_id, sent[0]!.pending_id, sent[0]!.title],
+          ["session.turn_finished", task.id, null, "Task finished"],
+        );
       }
     } finally {
       a.close();

@@ -59,7 +59,18 @@ describe("runtime flags: env > override > profile, resolved at startup, sent in 
     const s = await start();
     const flags = (await api<RuntimeFlag[]>(s.url, "GET", "/api/v1/runtime-flags")).body;
     assert.deepEqual(flags, [
-      { key: KEY, env_var: "KANDEV_FEATURES_ACP_ELICITATION", kind: "feature", stability: "experimental", risk: "medium", restart_required: true, mutable: true, value: false, source: "profile", override: null },
+      {
+        key: KEY,
+        env_var: "KANDEV_FEATURES_ACP_ELICITATION",
+        kind: "feature",
+        stability: "experimental",
+        risk: "medium",
+        restart_required: true,
+        mutable: true,
+        value: false,
+        source: "profile",
+        override: null,
+      },
     ]);
     const run = await runSession(s, "run-profile");
     assert.deepEqual(run.features, { acpElicitation: false });

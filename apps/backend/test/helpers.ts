@@ -28,7 +28,9 @@ export function tempDir(): string {
 }
 
 /** Starts the backend in this process on an ephemeral port with its own temp database. */
-export async function startTestServer(overrides: Partial<ServerOptions> & { dir?: string } = {}): Promise<RunningServer & { dir: string; dbPath: string }> {
+export async function startTestServer(
+  overrides: Partial<ServerOptions> & { dir?: string } = {},
+): Promise<RunningServer & { dir: string; dbPath: string }> {
   requireBuilt();
   const dir = overrides.dir ?? tempDir();
   const dbPath = overrides.dbPath ?? path.join(dir, "kandev.db");
@@ -49,7 +51,13 @@ export interface JsonResponse<T = unknown> {
   headers: Headers;
 }
 
-export async function api<T = unknown>(base: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
   const res = await fetch(`${base}${p}`, {
     method,
     headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
@@ -77,7 +85,8 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 
 export const getTask = async (base: string, id: string) => (await api<Task>(base, "GET", `/api/v1/tasks/${id}`)).body;
 export const getSession = async (base: string, id: string) => (await api<Session>(base, "GET", `/api/v1/sessions/${id}`)).body;
-export const getMessages = async (base: string, sessionId: string) => (await api<Message[]>(base, "GET", `/api/v1/sessions/${sessionId}/messages`)).body;
+export const getMessages = async (base: string, sessionId: string) =>
+  (await api<Message[]>(base, "GET", `/api/v1/sessions/${sessionId}/messages`)).body;
 
 export async function createTask(base: string, prompt: string, extra: Record<string, unknown> = {}): Promise<{ task: Task; session: Session }> {
   const res = await api<{ task: Task; session: Session }>(base, "POST", "/api/v1/tasks", { title: "t", prompt, ...extra });
@@ -86,10 +95,14 @@ export async function createTask(base: string, prompt: string, extra: Record<str
 }
 
 export async function waitForTaskState(base: string, id: string, state: Task["state"], timeoutMs?: number): Promise<Task> {
-  return eventually(async () => {
-    const t = await getTask(base, id);
-    return t.state === state ? t : undefined;
-  }, `task ${id} to reach ${state}`, timeoutMs);
+  return eventually(
+    async () => {
+      const t = await getTask(base, id);
+      return t.state === state ? t : undefined;
+    },
+    `task ${id} to reach ${state}`,
+    timeoutMs,
+  );
 }
 
 /** A browser-side /ws client that records every frame and can wait for one matching a predicate. */
@@ -118,7 +131,10 @@ export class WsClient {
   /** Resolves with the first recorded frame matching `pred` (past or future); bounded. */
   waitFor(pred: (f: Envelope) => boolean, what: string, timeoutMs = 20_000): Promise<Envelope> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; got ${this.frames.map((f) => f.action).join(", ")}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${what}; got ${this.frames.map((f) => f.action).join(", ")}`)),
+        timeoutMs,
+      );
       const check = () => {
         const hit = this.frames.find(pred);
         if (hit !== undefined) {
@@ -146,7 +162,7 @@ export function descendants(pid: number): number[] {
   const parentOf = parents();
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [child, parent] of parentOf) if (parent === p) (out.push(child), walk(child));
+    for (const [child, parent] of parentOf) if (parent === p) out.push(child), walk(child);
   };
   walk(pid);
   return out;

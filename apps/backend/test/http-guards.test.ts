@@ -55,7 +55,13 @@ describe("HTTP and WebSocket guards", () => {
     const r = await api<ErrorBody>(base, "POST", "/api/v1/agent-profiles", { name: "x", command: ["x"] }, { origin: "http://evil.example" });
     assert.equal(r.status, 403);
     assert.equal(r.body.error.code, "FORBIDDEN_ORIGIN");
-    const patch = await api<ErrorBody>(base, "PATCH", "/api/v1/runtime-flags/features.acpElicitation", { value: true }, { origin: "http://evil.example" });
+    const patch = await api<ErrorBody>(
+      base,
+      "PATCH",
+      "/api/v1/runtime-flags/features.acpElicitation",
+      { value: true },
+      { origin: "http://evil.example" },
+    );
     assert.equal(patch.status, 403);
     const flags = await api<Array<{ override: boolean | null }>>(base, "GET", "/api/v1/runtime-flags");
     assert.equal(flags.body[0]!.override, null, "the refused PATCH stored nothing");
@@ -107,7 +113,10 @@ describe("HTTP and WebSocket guards", () => {
       const extra = await ws.request("subscribe", { task_id: "a", board: true });
       assert.equal(extra.type, "error");
       ws.socket.send(JSON.stringify({ type: "notification", action: "subscribe", payload: { board: true } }));
-      await ws.waitFor((f) => f.type === "error" && f.id === undefined && (f.payload as { message: string }).message.includes("only send requests"), "error for a notification frame");
+      await ws.waitFor(
+        (f) => f.type === "error" && f.id === undefined && (f.payload as { message: string }).message.includes("only send requests"),
+        "error for a notification frame",
+      );
       const ok = await ws.request("subscribe", { board: true });
       assert.equal(ok.type, "response");
       assert.deepEqual(ok.payload, { ok: true });

@@ -53,7 +53,10 @@ describe("one agentctl per host", () => {
     assert.equal(agents.length, 5, "five agents, all children of that agentctl");
     for (const [i, { session }] of sessions.entries()) {
       const turn = await prompt(base, session.id, `/e2e:echo again-${i}`);
-      await eventually(async () => (replied(await getMessages(base, session.id), turn, new RegExp(`again-${i}`)) ? true : undefined), `session ${i} answers`);
+      await eventually(
+        async () => (replied(await getMessages(base, session.id), turn, new RegExp(`again-${i}`)) ? true : undefined),
+        `session ${i} answers`,
+      );
     }
     assert.deepEqual(server.childPids(), ctl, "still the same agentctl");
   });
@@ -66,9 +69,15 @@ describe("one agentctl per host", () => {
     await waitForTaskState(base, crashing.task.id, "FAILED");
     assert.equal((await getSession(base, calm.session.id)).state, "WAITING_FOR_INPUT");
     const turn = await prompt(base, calm.session.id, "/e2e:echo still answering");
-    await eventually(async () => (replied(await getMessages(base, calm.session.id), turn, /still answering/) ? true : undefined), "the calm session answers");
+    await eventually(
+      async () => (replied(await getMessages(base, calm.session.id), turn, /still answering/) ? true : undefined),
+      "the calm session answers",
+    );
     assert.equal(server.childPids().length, 1);
-    assert.ok(agentPids(server).some((p) => !before.includes(p) && !isGoneOrZombie(p)), "the calm session's agent runs on");
+    assert.ok(
+      agentPids(server).some((p) => !before.includes(p) && !isGoneOrZombie(p)),
+      "the calm session's agent runs on",
+    );
   });
 
   test("agentctl SIGKILLed: a finished session stays WAITING_FOR_INPUT, a mid-turn one becomes CANCELLED, both say agentctl stopped; a new prompt resumes each on a new agentctl", async () => {
@@ -99,7 +108,10 @@ describe("one agentctl per host", () => {
     // Its agents saw their stdin end and left: nothing orphaned.
     await eventually(() => (orphans.every(isGoneOrZombie) ? true : undefined), "the dead agentctl's agents gone");
 
-    for (const [session, text] of [[done.session.id, "back to work"], [busy.session.id, "resumed after all"]] as const) {
+    for (const [session, text] of [
+      [done.session.id, "back to work"],
+      [busy.session.id, "resumed after all"],
+    ] as const) {
       const turn = await prompt(base, session, `/e2e:echo ${text}`);
       await eventually(async () => (replied(await getMessages(base, session), turn, new RegExp(text)) ? true : undefined), `${text}: reply`);
     }

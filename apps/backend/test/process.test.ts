@@ -35,7 +35,10 @@ describe("the backend as a real process", () => {
   after(killBackendProcesses);
 
   test("a bad environment stops the start with exit code 2 naming the variable", async () => {
-    const child = spawn(process.execPath, [backendMain], { env: { PATH: process.env.PATH ?? "", KANDEV_PORT: "abc", KANDEV_DB_PATH: dbPath }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [backendMain], {
+      env: { PATH: process.env.PATH ?? "", KANDEV_PORT: "abc", KANDEV_DB_PATH: dbPath },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
@@ -72,7 +75,10 @@ describe("the backend as a real process", () => {
       await eventually(async () => ((await getSession(b.url, session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
       const children = descendants(b.child.pid!);
       assert.ok(children.length >= 2, `agentctl and its agent, found ${children.length}`);
-      assert.deepEqual([b.child.pid!, ...children].map((pid) => os.getPriority(pid)), [b.child.pid!, ...children].map(() => own));
+      assert.deepEqual(
+        [b.child.pid!, ...children].map((pid) => os.getPriority(pid)),
+        [b.child.pid!, ...children].map(() => own),
+      );
     } finally {
       b.child.kill("SIGTERM");
       await b.exited;
@@ -97,7 +103,7 @@ describe("the backend as a real process", () => {
     firstRun = { done: done.task, running: hanging.task };
   });
 
-  test("restart: a finished turn stays REVIEW; a session that was mid-turn becomes CANCELLED with \"backend restarted\"", async () => {
+  test('restart: a finished turn stays REVIEW; a session that was mid-turn becomes CANCELLED with "backend restarted"', async () => {
     assert.ok(firstRun, "depends on the previous test");
     const b = await startBackend(dbPath);
     try {

@@ -61,7 +61,8 @@ describe("resume after a restart (real backend processes, same database file)", 
     await waitForTaskState(run1.url, resumable.task.id, "REVIEW");
     await waitForTaskState(run1.url, failed.task.id, "FAILED");
     await eventually(async () => ((await getSession(run1.url, interrupted.session.id)).state === "RUNNING" ? true : undefined), "hang turn running");
-    for (const [k, v] of Object.entries({ mock, resumable, interrupted, failed })) first[k as keyof typeof first] = await getSession(run1.url, v.session.id);
+    for (const [k, v] of Object.entries({ mock, resumable, interrupted, failed }))
+      first[k as keyof typeof first] = await getSession(run1.url, v.session.id);
     run1.child.kill("SIGTERM");
     assert.deepEqual(await run1.exited, { code: 0, signal: null });
     board = await startBackendProcess(dbPath);
@@ -78,7 +79,14 @@ describe("resume after a restart (real backend processes, same database file)", 
     const before = await getSession(board.url, first.mock.id);
     assert.deepEqual([before.state, before.error], ["WAITING_FOR_INPUT", "backend restarted"]);
     const turn = await promptAndWait(board.url, before, "/e2e:echo hello after the restart", /hello after the restart/);
-    assert.deepEqual(turn.map((m) => [m.author_type, m.type]), [["user", "text"], ["agent", "status"], ["agent", "text"]]);
+    assert.deepEqual(
+      turn.map((m) => [m.author_type, m.type]),
+      [
+        ["user", "text"],
+        ["agent", "status"],
+        ["agent", "text"],
+      ],
+    );
     assert.match(turn[1]!.content, FRESH_NOTE);
     const after = await getSession(board.url, first.mock.id);
     assert.deepEqual([after.state, after.error], ["WAITING_FOR_INPUT", null]);
@@ -109,7 +117,11 @@ describe("resume after a restart (real backend processes, same database file)", 
     const busy = await api<{ error: { code: string } }>(board.url, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "again" });
     assert.deepEqual([busy.status, busy.body.error.code], [409, "CONFLICT"]);
     await waitForTaskState(board.url, session.task_id, "REVIEW");
-    await eventually(async () => ((await getMessages(board.url, session.id)).some((m) => m.turn_id === res.body.turn_id && /back again/.test(m.content)) ? true : undefined), "reply");
+    await eventually(
+      async () =>
+        (await getMessages(board.url, session.id)).some((m) => m.turn_id === res.body.turn_id && /back again/.test(m.content)) ? true : undefined,
+      "reply",
+    );
   });
 
   test("a session that failed before the restart still takes no prompt", async () => {

@@ -44,7 +44,14 @@ describe("sessions with the real agentctl and mock agent", () => {
       assert.equal(review.turn_active, false);
       assert.equal(review.pending_action, null);
       const messages = await getMessages(base, session.id);
-      assert.deepEqual(messages.map((m) => [m.author_type, m.type]), [["user", "text"], ["agent", "text"]], "chunks are coalesced into one message");
+      assert.deepEqual(
+        messages.map((m) => [m.author_type, m.type]),
+        [
+          ["user", "text"],
+          ["agent", "text"],
+        ],
+        "chunks are coalesced into one message",
+      );
       assert.equal(messages[0]!.content, "/e2e:echo hello");
       assert.match(messages[1]!.content, /hello/);
       assert.equal(messages[1]!.turn_id, session.current_turn_id);
@@ -52,7 +59,10 @@ describe("sessions with the real agentctl and mock agent", () => {
       assert.ok(states.includes("IN_PROGRESS") && states.at(-1) === "REVIEW", `board saw ${states.join(" -> ")}`);
       const s = await getSession(base, session.id);
       assert.ok(s.acp_session_id !== null);
-      assert.deepEqual((await api<Session[]>(base, "GET", `/api/v1/tasks/${task.id}/sessions`)).body.map((x) => x.id), [session.id]);
+      assert.deepEqual(
+        (await api<Session[]>(base, "GET", `/api/v1/tasks/${task.id}/sessions`)).body.map((x) => x.id),
+        [session.id],
+      );
     } finally {
       board.close();
     }
@@ -68,16 +78,24 @@ describe("sessions with the real agentctl and mock agent", () => {
       assert.equal(res.status, 202);
       const turnId = res.body.turn_id;
       const isAgentText = (m: Message) => m.author_type === "agent" && m.type === "text" && m.turn_id === turnId;
-      const added = await ws.waitFor((f) => f.action === "session.message.added" && isAgentText(payloadOf<{ message: Message }>(f).message), "agent text added");
+      const added = await ws.waitFor(
+        (f) => f.action === "session.message.added" && isAgentText(payloadOf<{ message: Message }>(f).message),
+        "agent text added",
+      );
       const messageId = payloadOf<{ message: Message }>(added).message.id;
       await ws.waitFor(
-        (f) => f.action === "session.message.updated" && payloadOf<{ message: Message }>(f).message.id === messageId && /hello again and again/.test(payloadOf<{ message: Message }>(f).message.content),
+        (f) =>
+          f.action === "session.message.updated" &&
+          payloadOf<{ message: Message }>(f).message.id === messageId &&
+          /hello again and again/.test(payloadOf<{ message: Message }>(f).message.content),
         "the same message updated with the full text",
       );
       await ws.waitFor((f) => f.action === "task.updated" && payloadOf<{ task: Task }>(f).task.state === "REVIEW", "task back in REVIEW");
       const sessionStates = ws.frames.filter((f) => f.action === "session.updated").map((f) => payloadOf<{ session: Session }>(f).session.state);
       assert.deepEqual([sessionStates[0], sessionStates.at(-1)], ["RUNNING", "WAITING_FOR_INPUT"]);
-      const userAdded = ws.frames.find((f) => f.action === "session.message.added" && payloadOf<{ message: Message }>(f).message.author_type === "user");
+      const userAdded = ws.frames.find(
+        (f) => f.action === "session.message.added" && payloadOf<{ message: Message }>(f).message.author_type === "user",
+      );
       assert.equal(payloadOf<{ message: Message }>(userAdded!).message.content, "/e2e:echo hello again and again");
       const agentTexts = (await getMessages(base, session.id)).filter(isAgentText);
       assert.equal(agentTexts.length, 1);
@@ -91,7 +109,10 @@ describe("sessions with the real agentctl and mock agent", () => {
     const sub = await WsClient.connect(base);
     try {
       await sub.request("subscribe", { session_id: session.id });
-      await eventually(async () => ((await getMessages(base, session.id)).some((m) => m.author_type === "agent" && /tick 2/.test(m.content)) ? true : undefined), "two ticks");
+      await eventually(
+        async () => ((await getMessages(base, session.id)).some((m) => m.author_type === "agent" && /tick 2/.test(m.content)) ? true : undefined),
+        "two ticks",
+      );
       const busy = await api<{ error: { code: string } }>(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "again" });
       assert.equal(busy.status, 409);
       assert.equal(busy.body.error.code, "CONFLICT");
@@ -124,7 +145,10 @@ describe("sessions with the real agentctl and mock agent", () => {
     const { task, session } = await createTask(base, "/e2e:tool-call Read the docs");
     await waitForTaskState(base, task.id, "REVIEW");
     const messages = await getMessages(base, session.id);
-    assert.deepEqual(messages.map((m) => m.type), ["text", "tool_call", "text"]);
+    assert.deepEqual(
+      messages.map((m) => m.type),
+      ["text", "tool_call", "text"],
+    );
     assert.equal(messages[1]!.content, "Read the docs");
     assert.equal(messages[1]!.metadata.status, "completed");
     assert.equal(messages[2]!.content, "Tool call finished.");
@@ -172,13 +196,20 @@ describe("sessions with the real agentctl and mock agent", () => {
     const again = await api<{ error: { code: string } }>(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "hi" });
     assert.equal(again.status, 409, "a failed session takes no prompt");
     // Its agent is gone; the host's agentctl runs on for the other sessions.
-    await eventually(() => (agentPids(server).every((p) => before.includes(p) || isGoneOrZombie(p)) ? true : undefined), "no agent of the failed session left");
+    await eventually(
+      () => (agentPids(server).every((p) => before.includes(p) || isGoneOrZombie(p)) ? true : undefined),
+      "no agent of the failed session left",
+    );
     assert.equal(server.childPids().length, 1);
   });
 
   test("cancel while the agent is still starting cancels the session", async () => {
     // An "agent" that never answers ACP initialize keeps the session in STARTING (initialize has no timeout).
-    const silent = await api(base, "POST", "/api/v1/agent-profiles", { id: "silent", name: "Silent", command: [process.execPath, "-e", "setInterval(() => {}, 1000)"] });
+    const silent = await api(base, "POST", "/api/v1/agent-profiles", {
+      id: "silent",
+      name: "Silent",
+      command: [process.execPath, "-e", "setInterval(() => {}, 1000)"],
+    });
     assert.equal(silent.status, 201);
     const before = agentPids(server);
     const { task, session } = await createTask(base, "hello", { agent_profile_id: "silent" });
@@ -205,14 +236,24 @@ describe("sessions with the real agentctl and mock agent", () => {
   });
 
   test("unknown ids: 404 NOT_FOUND; unknown profile: 400 VALIDATION_ERROR; wrong method: 405", async () => {
-    for (const p of ["/api/v1/tasks/nope", "/api/v1/sessions/nope", "/api/v1/sessions/nope/messages", "/api/v1/tasks/nope/sessions", "/api/v1/nope"]) {
+    for (const p of [
+      "/api/v1/tasks/nope",
+      "/api/v1/sessions/nope",
+      "/api/v1/sessions/nope/messages",
+      "/api/v1/tasks/nope/sessions",
+      "/api/v1/nope",
+    ]) {
       const r = await api<{ error: { code: string } }>(base, "GET", p);
       assert.equal(r.status, 404, p);
       assert.equal(r.body.error.code, "NOT_FOUND");
     }
     const prompt = await api(base, "POST", "/api/v1/sessions/nope/prompt", { text: "x" });
     assert.equal(prompt.status, 404);
-    const r = await api<{ error: { code: string; details: Array<{ path: string }> } }>(base, "POST", "/api/v1/tasks", { title: "t", prompt: "p", agent_profile_id: "ghost" });
+    const r = await api<{ error: { code: string; details: Array<{ path: string }> } }>(base, "POST", "/api/v1/tasks", {
+      title: "t",
+      prompt: "p",
+      agent_profile_id: "ghost",
+    });
     assert.equal(r.status, 400);
     assert.equal(r.body.error.code, "VALIDATION_ERROR");
     assert.equal(r.body.error.details[0]!.path, "agent_profile_id");

@@ -24,9 +24,7 @@ export function Board() {
       <div className="page-head">
         <div>
           <h1 className="page-head__title">{t("board.title")}</h1>
-          <p className="page-head__subtitle">
-            {tasks.data ? t("board.taskCount", { count: tasks.data.length }) : t("board.subtitle")}
-          </p>
+          <p className="page-head__subtitle">{tasks.data ? t("board.taskCount", { count: tasks.data.length }) : t("board.subtitle")}</p>
         </div>
         <CreateTaskDialog />
       </div>

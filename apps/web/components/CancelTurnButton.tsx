@@ -11,13 +11,7 @@ export function CancelTurnButton({ sessionId }: { sessionId: string }) {
   const stopping = cancel.isPending || cancel.isSuccess;
   return (
     <div className="cancel-turn">
-      <button
-        type="button"
-        className="button button--danger"
-        data-testid="cancel-turn"
-        onClick={() => cancel.mutate()}
-        disabled={stopping}
-      >
+      <button type="button" className="button button--danger" data-testid="cancel-turn" onClick={() => cancel.mutate()} disabled={stopping}>
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
           <rect x="3" y="3" width="8" height="8" rx="1.5" fill="currentColor" />
         </svg>

@@ -62,7 +62,9 @@ export function NotificationCenter() {
     });
     const text = t(`notifications.kinds.${note.kind}`);
     if (plan.toast) {
-      setToasts((list) => [...list.filter((x) => x.id !== note.id), { id: note.id, kind: note.kind, taskId: note.task_id, title: note.title, text }].slice(-MAX_TOASTS));
+      setToasts((list) =>
+        [...list.filter((x) => x.id !== note.id), { id: note.id, kind: note.kind, taskId: note.task_id, title: note.title, text }].slice(-MAX_TOASTS),
+      );
     }
     if (plan.unread) setUnread((u) => addUnread(u, note.pending_id ?? note.id, note.task_id));
     if (plan.desktop) {

@@ -43,11 +43,7 @@ export function PromptBox({ sessionId, running, closed }: { sessionId: string; r
     }
   }
 
-  const placeholder = closed
-    ? t("task.prompt.placeholderClosed")
-    : running
-      ? t("task.prompt.placeholderRunning")
-      : t("task.prompt.placeholder");
+  const placeholder = closed ? t("task.prompt.placeholderClosed") : running ? t("task.prompt.placeholderRunning") : t("task.prompt.placeholder");
 
   return (
     <form className="prompt-box" onSubmit={submit}>

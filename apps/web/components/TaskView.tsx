@@ -87,12 +87,7 @@ export function TaskView({ id }: { id: string }) {
             {t("task.loadFailed", { message: messages.error.message })}
           </p>
         ) : (
-          <MessageList
-            messages={messages.data ?? []}
-            loading={messages.isPending}
-            sessionId={sessionId}
-            running={running}
-          />
+          <MessageList messages={messages.data ?? []} loading={messages.isPending} sessionId={sessionId} running={running} />
         )}
       </section>
 

@@ -20,7 +20,13 @@ export function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: () =>
   }, []);
   const question = toast.kind === "session.clarification_requested";
   return (
-    <div className={`toast${question ? " toast--question" : ""}`} data-testid="toast" data-kind={toast.kind} data-task-id={toast.taskId} role="status">
+    <div
+      className={`toast${question ? " toast--question" : ""}`}
+      data-testid="toast"
+      data-kind={toast.kind}
+      data-task-id={toast.taskId}
+      role="status"
+    >
       <span className="toast__glyph" aria-hidden="true">
         {question ? (
           <svg width="16" height="16" viewBox="0 0 20 20" focusable="false">

@@ -13,7 +13,11 @@ export function appendLogLines(current: readonly SessionLogLine[], added: readon
  * A fresh fetch of the log, plus the live lines that arrived after the newest line it holds: a line
  * pushed while the fetch was in flight is kept whether or not the fetch already had it.
  */
-export function mergeFetchedLog(fetched: readonly SessionLogLine[], cached: readonly SessionLogLine[] | undefined, max = AGENT_LOG_MAX_LINES): SessionLogLine[] {
+export function mergeFetchedLog(
+  fetched: readonly SessionLogLine[],
+  cached: readonly SessionLogLine[] | undefined,
+  max = AGENT_LOG_MAX_LINES,
+): SessionLogLine[] {
   const newest = fetched.at(-1);
   if (cached === undefined || newest === undefined) return appendLogLines(fetched, newest === undefined ? (cached ?? []) : [], max);
   const seenAtNewest = fetched.filter((l) => l.at === newest.at).map((l) => l.text);

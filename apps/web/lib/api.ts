@@ -111,45 +111,29 @@ const CreatedSchema: Parser<{ task: Task; session: Session }> = {
 /** The public REST API (docs/API.md), same origin; every response is validated by its schema. */
 export const api = {
   listTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks", TaskSchema.array(), { signal }),
-  getTask: (id: string, signal?: AbortSignal): Promise<Task> =>
-    call(`/tasks/${encodeURIComponent(id)}`, TaskSchema, { signal }),
-  getSession: (id: string, signal?: AbortSignal): Promise<Session> =>
-    call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
+  getTask: (id: string, signal?: AbortSignal): Promise<Task> => call(`/tasks/${encodeURIComponent(id)}`, TaskSchema, { signal }),
+  getSession: (id: string, signal?: AbortSignal): Promise<Session> => call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
   listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), { signal }),
   /** The agent's stderr lines the board keeps for a session (redacted), oldest first. */
   getSessionLogs: (sessionId: string, signal?: AbortSignal): Promise<SessionLogs> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/logs`, SessionLogsSchema, { signal }),
-  listAgentProfiles: (signal?: AbortSignal): Promise<AgentProfile[]> =>
-    call("/agent-profiles", AgentProfileSchema.array(), { signal }),
-  createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> =>
-    call("/tasks", CreatedSchema, post(body)),
+  listAgentProfiles: (signal?: AbortSignal): Promise<AgentProfile[]> => call("/agent-profiles", AgentProfileSchema.array(), { signal }),
+  createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> => call("/tasks", CreatedSchema, post(body)),
   prompt: (sessionId: string, text: string): Promise<{ turn_id: string }> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/prompt`, PromptResultSchema, post({ text })),
-  cancel: (sessionId: string): Promise<{ ok: true }> =>
-    call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
-  respondPermission: (
-    sessionId: string,
-    pendingId: string,
-    answer: { option_id: string } | { cancelled: true },
-  ): Promise<{ success: true }> =>
-    call(
-      `/sessions/${encodeURIComponent(sessionId)}/permissions/${encodeURIComponent(pendingId)}/respond`,
-      SuccessResultSchema,
-      post(answer),
-    ),
+  cancel: (sessionId: string): Promise<{ ok: true }> => call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
+  respondPermission: (sessionId: string, pendingId: string, answer: { option_id: string } | { cancelled: true }): Promise<{ success: true }> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/permissions/${encodeURIComponent(pendingId)}/respond`, SuccessResultSchema, post(answer)),
   /** Answers (or, with `rejected: true`, skips) a clarification. Errors keep their HTTP status and code. */
   respondClarification: (pendingId: string, answer: ClarificationAnswer): Promise<ClarificationRespondResult> =>
     call(`/clarifications/${encodeURIComponent(pendingId)}/respond`, ClarificationRespondResultSchema, post(answer)),
-  createAgentProfile: (body: CreateAgentProfileBody): Promise<AgentProfile> =>
-    call("/agent-profiles", AgentProfileSchema, post(body)),
+  createAgentProfile: (body: CreateAgentProfileBody): Promise<AgentProfile> => call("/agent-profiles", AgentProfileSchema, post(body)),
   /** Well-known ACP agents, with whether each can be found on the board's machine right now. */
-  listAgentPresets: (signal?: AbortSignal): Promise<AgentPreset[]> =>
-    call("/agent-presets", AgentPresetSchema.array(), { signal }),
+  listAgentPresets: (signal?: AbortSignal): Promise<AgentPreset[]> => call("/agent-presets", AgentPresetSchema.array(), { signal }),
   createProfileFromPreset: (body: CreateProfileFromPresetBody): Promise<AgentProfile> =>
     call("/agent-profiles/from-preset", AgentProfileSchema, post(body)),
-  listRuntimeFlags: (signal?: AbortSignal): Promise<RuntimeFlag[]> =>
-    call("/runtime-flags", RuntimeFlagSchema.array(), { signal }),
+  listRuntimeFlags: (signal?: AbortSignal): Promise<RuntimeFlag[]> => call("/runtime-flags", RuntimeFlagSchema.array(), { signal }),
   /** Stores an override for the next start (`null` clears it). */
   setRuntimeFlag: (key: string, value: boolean | null): Promise<RuntimeFlag> =>
     call(`/runtime-flags/${encodeURIComponent(key)}`, RuntimeFlagSchema, patch({ value })),

@@ -31,9 +31,18 @@ describe("board columns", () => {
 
   test("grouping keeps the list order inside each column", () => {
     const groups = groupByColumn([task("c", "REVIEW"), task("a", "TODO"), task("b", "REVIEW"), task("d", "FAILED")]);
-    assert.deepEqual(groups.review.map((t) => t.id), ["c", "b"]);
-    assert.deepEqual(groups.todo.map((t) => t.id), ["a"]);
-    assert.deepEqual(groups.done.map((t) => t.id), ["d"]);
+    assert.deepEqual(
+      groups.review.map((t) => t.id),
+      ["c", "b"],
+    );
+    assert.deepEqual(
+      groups.todo.map((t) => t.id),
+      ["a"],
+    );
+    assert.deepEqual(
+      groups.done.map((t) => t.id),
+      ["d"],
+    );
     assert.deepEqual(groups.inProgress, []);
     assert.deepEqual(groups.waiting, []);
   });

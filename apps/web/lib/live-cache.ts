@@ -20,7 +20,7 @@ export type LiveNotification = {
 export type ParseResult = { ok: true; notification: LiveNotification } | { ok: false; reason: string };
 
 function isNotificationName(action: string): action is BrowserNotificationName {
-  return Object.prototype.hasOwnProperty.call(BROWSER_NOTIFICATIONS, action);
+  return Object.hasOwn(BROWSER_NOTIFICATIONS, action);
 }
 
 /** Validates a notification envelope against its action's schema (BROWSER_NOTIFICATIONS). */
@@ -68,9 +68,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
     case "session.message.updated": {
       const { message } = notification.payload;
       ledger.note({ kind: "message", value: message });
-      queryClient.setQueryData<Message[]>(queryKeys.messages(message.session_id), (old) =>
-        old ? mergeMessages(old, [message]) : old,
-      );
+      queryClient.setQueryData<Message[]>(queryKeys.messages(message.session_id), (old) => (old ? mergeMessages(old, [message]) : old));
       return;
     }
     case "notification":

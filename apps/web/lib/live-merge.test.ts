@@ -33,7 +33,10 @@ describe("LiveLedger", () => {
     ledger.note({ kind: "message", value: makeMessage({ content: "hello" }) });
     gate.resolve(null);
     const { live } = await tracked;
-    assert.deepEqual(liveMessages(live, "s1").map((m) => m.content), ["hello"]);
+    assert.deepEqual(
+      liveMessages(live, "s1").map((m) => m.content),
+      ["hello"],
+    );
     assert.deepEqual(liveMessages(live, "other"), []);
   });
 
@@ -53,7 +56,10 @@ describe("LiveLedger", () => {
 
   test("a failing fetch still releases the ledger", async () => {
     const ledger = new LiveLedger();
-    await assert.rejects(ledger.track(async () => Promise.reject(new Error("boom"))), /boom/);
+    await assert.rejects(
+      ledger.track(async () => Promise.reject(new Error("boom"))),
+      /boom/,
+    );
     ledger.note({ kind: "task", value: makeTask() });
     const next = await ledger.track(async () => 0);
     assert.deepEqual(next.live, []);
@@ -66,7 +72,10 @@ describe("merges", () => {
     const b = makeTask({ id: "b", created_at: "2026-01-01T00:00:02.000Z" });
     const c = makeTask({ id: "c", created_at: "2026-01-01T00:00:03.000Z" });
     const merged = mergeTasks([b, a], [{ ...a, title: "renamed" }, c]);
-    assert.deepEqual(merged.map((t) => t.id), ["c", "b", "a"]);
+    assert.deepEqual(
+      merged.map((t) => t.id),
+      ["c", "b", "a"],
+    );
     assert.equal(merged[2]?.title, "renamed");
   });
 
@@ -75,7 +84,10 @@ describe("merges", () => {
     const m2 = makeMessage({ id: "m2", created_at: "2026-01-01T00:00:01.000Z" });
     const m0 = makeMessage({ id: "m0", created_at: "2026-01-01T00:00:00.500Z" });
     const merged = mergeMessages([m1], [m2, m0, { ...m1, content: "longer" }]);
-    assert.deepEqual(merged.map((m) => m.id), ["m0", "m1", "m2"]);
+    assert.deepEqual(
+      merged.map((m) => m.id),
+      ["m0", "m1", "m2"],
+    );
     assert.equal(merged[1]?.content, "longer");
   });
 

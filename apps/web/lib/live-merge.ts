@@ -1,10 +1,7 @@
 import type { Message, Session, Task } from "@kandev/protocol";
 
 /** An entity that arrived over the WebSocket. */
-export type LiveEntity =
-  | { kind: "task"; value: Task }
-  | { kind: "session"; value: Session }
-  | { kind: "message"; value: Message };
+export type LiveEntity = { kind: "task"; value: Task } | { kind: "session"; value: Session } | { kind: "message"; value: Message };
 
 /**
  * Closes the race between a REST fetch and the live stream. A WS update that arrives while a fetch

@@ -31,8 +31,14 @@ describe("the agent log while its first fetch is in flight", () => {
     const f = firstFetch(qc);
     push(qc, [line(2, "agent booting")]);
     f.answer({ lines: [line(1, "older")] });
-    assert.deepEqual((await f.done).map((l) => l.text), ["older", "agent booting"]);
-    assert.deepEqual(qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text), ["older", "agent booting"]);
+    assert.deepEqual(
+      (await f.done).map((l) => l.text),
+      ["older", "agent booting"],
+    );
+    assert.deepEqual(
+      qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text),
+      ["older", "agent booting"],
+    );
   });
 
   test("a line the answer already has is not doubled", async () => {
@@ -40,7 +46,10 @@ describe("the agent log while its first fetch is in flight", () => {
     const f = firstFetch(qc);
     push(qc, [line(2, "agent booting")]);
     f.answer({ lines: [line(2, "agent booting")] });
-    assert.deepEqual((await f.done).map((l) => l.text), ["agent booting"]);
+    assert.deepEqual(
+      (await f.done).map((l) => l.text),
+      ["agent booting"],
+    );
   });
 
   test("a first fetch that fails keeps the pushed lines, and the next fetch merges them", async () => {
@@ -50,10 +59,16 @@ describe("the agent log while its first fetch is in flight", () => {
     f.fail(new Error("502 Bad Gateway"));
     await assert.rejects(f.done, /502/);
     assert.equal(qc.getQueryState(queryKeys.sessionLogs("s1"))?.status, "error");
-    assert.deepEqual(qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text), ["agent booting"]);
+    assert.deepEqual(
+      qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text),
+      ["agent booting"],
+    );
     const retry = firstFetch(qc);
     retry.answer({ lines: [line(1, "older")] });
-    assert.deepEqual((await retry.done).map((l) => l.text), ["older", "agent booting"]);
+    assert.deepEqual(
+      (await retry.done).map((l) => l.text),
+      ["older", "agent booting"],
+    );
   });
 
   test("a log nobody opened keeps nothing", () => {
@@ -68,6 +83,9 @@ describe("the agent log while its first fetch is in flight", () => {
     f.answer({ lines: [line(1, "a")] });
     await f.done;
     push(qc, [line(2, "b")]);
-    assert.deepEqual(qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text), ["a", "b"]);
+    assert.deepEqual(
+      qc.getQueryData<SessionLogLine[]>(queryKeys.sessionLogs("s1"))?.map((l) => l.text),
+      ["a", "b"],
+    );
   });
 });

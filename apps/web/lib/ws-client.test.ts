@@ -274,7 +274,10 @@ describe("WsClient cache updates", () => {
     last().deliver(notify("session.message.added", { message: makeMessage({ content: "hel" }) }));
     last().deliver(notify("session.message.updated", { message: makeMessage({ content: "hello world" }) }));
     const msgs = queryClient.getQueryData<Message[]>(queryKeys.messages("s1"));
-    assert.deepEqual(msgs?.map((m) => m.content), ["hello world"]);
+    assert.deepEqual(
+      msgs?.map((m) => m.content),
+      ["hello world"],
+    );
   });
 
   test("a message for a transcript nobody fetched does not create a partial list", () => {

@@ -3,9 +3,7 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { LineFramer, type FramedLine } from "./lines.js";
 
-const lines = (framer: LineFramer, ...chunks: string[]): FramedLine[] => [
-  ...chunks.flatMap((c) => framer.push(Buffer.from(c, "utf8"))),
-];
+const lines = (framer: LineFramer, ...chunks: string[]): FramedLine[] => [...chunks.flatMap((c) => framer.push(Buffer.from(c, "utf8")))];
 
 describe("LineFramer", () => {
   test("splits at LF, drops a CR before it, skips blank lines, keeps a split line whole", () => {

@@ -10,7 +10,7 @@ describe("NdJsonLines", () => {
   test("splits on LF, drops the CR of a CRLF (also across chunks), carries partial lines, flushes the last one", () => {
     const lines = new NdJsonLines(100);
     assert.deepEqual(text(lines.push(Buffer.from('{"a":1}\n{"b"'))), ['{"a":1}']);
-    assert.deepEqual(text(lines.push(Buffer.from(':2}\r'))), []);
+    assert.deepEqual(text(lines.push(Buffer.from(":2}\r"))), []);
     assert.deepEqual(text(lines.push(Buffer.from('\n\n{"c":3}\r\nx'))), ['{"b":2}', "", '{"c":3}']);
     assert.deepEqual(lines.flush()?.toString(), "x");
     assert.equal(lines.flush(), undefined);
@@ -31,7 +31,8 @@ describe("NdJsonLines", () => {
 });
 
 describe("decodeLine (as the SDK's ndJsonStream)", () => {
-  const errorOf = (v: ReturnType<typeof decodeLine>) => (v !== null && "reply" in v ? (v.reply as { id: unknown; error: { code: number; message: string } }) : null);
+  const errorOf = (v: ReturnType<typeof decodeLine>) =>
+    v !== null && "reply" in v ? (v.reply as { id: unknown; error: { code: number; message: string } }) : null;
 
   test("objects pass; blank lines are skipped; surrounding whitespace (and a BOM) is trimmed", () => {
     assert.deepEqual(decodeLine(Buffer.from('  {"jsonrpc":"2.0","method":"m"} ')), { message: { jsonrpc: "2.0", method: "m" } });
@@ -69,7 +70,10 @@ describe("stdioJsonStream", () => {
     });
     stdout.write('{"id":1}\n{"drop":true}\n{not json}\n{"id"');
     stdout.write(":2}\n");
-    assert.deepEqual(await readAll(stream, 2), [{ id: 1, seen: true }, { id: 2, seen: true }]);
+    assert.deepEqual(await readAll(stream, 2), [
+      { id: 1, seen: true },
+      { id: 2, seen: true },
+    ]);
     const writer = stream.writable.getWriter();
     await writer.write({ jsonrpc: "2.0", id: 7, result: {} } as acp.AnyMessage);
     writer.releaseLock();
@@ -95,7 +99,10 @@ describe("stdioJsonStream", () => {
     await writer.write({ jsonrpc: "2.0", id: 1, result: {} } as acp.AnyMessage);
     await writer.write({ jsonrpc: "2.0", method: "n" } as acp.AnyMessage);
     writer.releaseLock();
-    assert.deepEqual(seen, [{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", method: "n" }]);
+    assert.deepEqual(seen, [
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", method: "n" },
+    ]);
     assert.deepEqual(written, ['{"jsonrpc":"2.0","id":1,"result":{},"stamped":1}\n', '{"jsonrpc":"2.0","method":"n","stamped":2}\n']);
   });
 
@@ -134,7 +141,11 @@ describe("stdioJsonStream", () => {
 
   test("the agent's stdout pauses while the reader is this many messages behind, and resumes as it reads", async () => {
     const stdout = new PassThrough();
-    const stream = stdioJsonStream(new PassThrough(), stdout, { maxMessageBytes: 1024, onMessage: (m) => m as unknown as acp.AnyMessage, highWaterMark: 2 });
+    const stream = stdioJsonStream(new PassThrough(), stdout, {
+      maxMessageBytes: 1024,
+      onMessage: (m) => m as unknown as acp.AnyMessage,
+      highWaterMark: 2,
+    });
     stdout.write('{"n":1}\n{"n":2}\n{"n":3}\n');
     await new Promise((r) => setImmediate(r));
     assert.equal(stdout.isPaused(), true);

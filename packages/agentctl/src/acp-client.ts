@@ -60,9 +60,7 @@ export function connectAcp(
     // manager instead of being answered -32602 by the SDK before any handler runs (AC-18). The SDK
     // answers with its JSON-RPC envelope; `signal` aborts on the agent's $/cancel_request (-32800)
     // and when the connection closes.
-    .onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) =>
-      hooks.onElicitation(params, signal),
-    );
+    .onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) => hooks.onElicitation(params, signal));
   const connection = app.connect({ readable: stream.readable, writable: stream.writable });
   return { connection, updatesDrained: () => barrier.drain() };
 }

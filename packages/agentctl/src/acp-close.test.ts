@@ -5,7 +5,10 @@ import { acpCloseFailure } from "./acp-close.js";
 
 describe("acpCloseFailure", () => {
   test("the agent's stdout ended: its doing, worded as such", () => {
-    assert.deepEqual(acpCloseFailure(new Error("ACP connection closed")), { text: "the agent closed its ACP output but kept running", byAgent: true });
+    assert.deepEqual(acpCloseFailure(new Error("ACP connection closed")), {
+      text: "the agent closed its ACP output but kept running",
+      byAgent: true,
+    });
   });
 
   test("EPIPE on the agent's stdin (by code or in the message): its doing too", () => {
@@ -15,7 +18,10 @@ describe("acpCloseFailure", () => {
   });
 
   test("anything else is a failure of the connection, with its reason", () => {
-    assert.deepEqual(acpCloseFailure(new acp.MessageTooLargeError(8)), { text: `the ACP connection failed: ${new acp.MessageTooLargeError(8).message}`, byAgent: false });
+    assert.deepEqual(acpCloseFailure(new acp.MessageTooLargeError(8)), {
+      text: `the ACP connection failed: ${new acp.MessageTooLargeError(8).message}`,
+      byAgent: false,
+    });
     assert.deepEqual(acpCloseFailure("gone"), { text: "the ACP connection failed: gone", byAgent: false });
     assert.equal(acpCloseFailure(Object.assign(new Error("write ECONNRESET"), { code: "ECONNRESET" })).byAgent, false);
   });

@@ -57,7 +57,11 @@ export function guardAcpMessage(message: Record<string, unknown>, maxDepth = ACP
     return { action: "drop", note: `notification ${method.slice(0, 64)} ${why}: dropped` };
   }
   if (method === undefined && hasId) {
-    return { action: "replace", message: { jsonrpc, id, error: { code: -32600, message: `response ${why}` } }, note: `response ${why}: turned into an error` };
+    return {
+      action: "replace",
+      message: { jsonrpc, id, error: { code: -32600, message: `response ${why}` } },
+      note: `response ${why}: turned into an error`,
+    };
   }
   return { action: "replace", message: { jsonrpc, kandev: `message ${why}` }, note: `invalid message ${why}: refused` };
 }

@@ -62,9 +62,7 @@ export class AgentProcess {
     const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: "pipe", detached: true });
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
-      child.once("error", (err) =>
-        reject(new ProtocolError("BAD_REQUEST", `cannot start agent command "${file}": ${err.message}`)),
-      );
+      child.once("error", (err) => reject(new ProtocolError("BAD_REQUEST", `cannot start agent command "${file}": ${err.message}`)));
     });
     return new AgentProcess(child, new TailBuffer(STDERR_TAIL_CHARS), options.onStderrLine, options.now ?? Date.now);
   }

@@ -72,11 +72,7 @@ export class BackendRequests {
    * Sends `action` and resolves with the backend's validated result. Rejects with a ProtocolError
    * carrying the backend's own code when it answers `error`, or with a BackendRequestError.
    */
-  request<A extends BackendActionName>(
-    action: A,
-    params: BackendActionParams<A>,
-    options: BackendRequestOptions,
-  ): Promise<BackendActionResult<A>> {
+  request<A extends BackendActionName>(action: A, params: BackendActionParams<A>, options: BackendRequestOptions): Promise<BackendActionResult<A>> {
     const parsed = BACKEND_ACTIONS[action].params.safeParse(params);
     if (!parsed.success) {
       return Promise.reject(new ProtocolError("VALIDATION_ERROR", `invalid ${action} params`, parsed.error.issues));

@@ -28,9 +28,7 @@ export type ClientCapabilitiesJson = {
  * would let one session's handshake leak into another's.
  */
 function metaFor(agentId: string): Record<string, boolean> {
-  return agentId === CURSOR_AGENT_ID
-    ? { parameterizedModelPicker: true, terminal_output: true }
-    : { terminal_output: true };
+  return agentId === CURSOR_AGENT_ID ? { parameterizedModelPicker: true, terminal_output: true } : { terminal_output: true };
 }
 
 /** Builds the `clientCapabilities` for `initialize`, scoped by agent id and gated by the flag. */

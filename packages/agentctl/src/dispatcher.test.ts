@@ -32,8 +32,7 @@ function handlers(over: Partial<ActionHandlers> = {}): ActionHandlers {
   };
 }
 
-const send = (d: ReturnType<typeof createDispatcher>, frame: unknown) =>
-  d.handle(typeof frame === "string" ? frame : JSON.stringify(frame));
+const send = (d: ReturnType<typeof createDispatcher>, frame: unknown) => d.handle(typeof frame === "string" ? frame : JSON.stringify(frame));
 
 describe("dispatcher", () => {
   test("serves exactly AGENT_ACTION_NAMES (completeness)", () => {
@@ -52,7 +51,12 @@ describe("dispatcher", () => {
 
   test("unknown action -> UNKNOWN_ACTION with the request id", async () => {
     const out = await send(createDispatcher(handlers()), { id: "7", type: "request", action: "agent.fly", payload: {} });
-    assert.deepEqual(out, { id: "7", type: "error", action: "agent.fly", payload: { code: "UNKNOWN_ACTION", message: 'unknown action "agent.fly"' } });
+    assert.deepEqual(out, {
+      id: "7",
+      type: "error",
+      action: "agent.fly",
+      payload: { code: "UNKNOWN_ACTION", message: 'unknown action "agent.fly"' },
+    });
   });
 
   test("bad params -> VALIDATION_ERROR naming the field; the handler does not run", async () => {
@@ -67,12 +71,24 @@ describe("dispatcher", () => {
   });
 
   test("ProtocolError codes survive", async () => {
-    const out = (await send(createDispatcher(handlers()), { id: "3", type: "request", action: "agent.cancel", payload: { session_id: "s" } })) as Envelope;
+    const out = (await send(createDispatcher(handlers()), {
+      id: "3",
+      type: "request",
+      action: "agent.cancel",
+      payload: { session_id: "s" },
+    })) as Envelope;
     assert.deepEqual(out.payload, { code: "CONFLICT", message: "not in this test" });
   });
 
   test("any other throw -> INTERNAL_ERROR", async () => {
-    const d = createDispatcher(handlers({ "agent.status": () => { throw new Error("boom"); } }), { log: () => {} });
+    const d = createDispatcher(
+      handlers({
+        "agent.status": () => {
+          throw new Error("boom");
+        },
+      }),
+      { log: () => {} },
+    );
     const out = (await send(d, { id: "4", type: "request", action: "agent.status", payload: {} })) as Envelope;
     assert.deepEqual(out.payload, { code: "INTERNAL_ERROR", message: "boom" });
   });

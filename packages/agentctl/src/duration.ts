@@ -27,4 +27,3 @@ export function formatDuration(ms: number): string {
   if (ms % UNIT_MS.s === 0) return `${ms / UNIT_MS.s}s`;
   return `${ms}ms`;
 }
-

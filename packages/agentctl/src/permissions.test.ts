@@ -53,10 +53,22 @@ describe("PermissionBroker", () => {
   test("unknown pending id -> NOT_FOUND; unknown option -> VALIDATION_ERROR and stays pending", async () => {
     const { b } = broker();
     void b.request(req(), new AbortController().signal);
-    assert.throws(() => b.respond({ pending_id: "zz", option_id: "yes" }), (e: unknown) => e instanceof ProtocolError && e.code === "NOT_FOUND");
-    assert.throws(() => b.respond({ pending_id: "p1", option_id: "maybe" }), (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR");
-    assert.throws(() => b.respond({ pending_id: "p1" }), (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR");
-    assert.throws(() => b.respond({ pending_id: "p1", option_id: "yes", cancelled: true }), (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR");
+    assert.throws(
+      () => b.respond({ pending_id: "zz", option_id: "yes" }),
+      (e: unknown) => e instanceof ProtocolError && e.code === "NOT_FOUND",
+    );
+    assert.throws(
+      () => b.respond({ pending_id: "p1", option_id: "maybe" }),
+      (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR",
+    );
+    assert.throws(
+      () => b.respond({ pending_id: "p1" }),
+      (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR",
+    );
+    assert.throws(
+      () => b.respond({ pending_id: "p1", option_id: "yes", cancelled: true }),
+      (e: unknown) => e instanceof ProtocolError && e.code === "VALIDATION_ERROR",
+    );
     assert.equal(b.pendingCount, 1);
   });
 
@@ -92,10 +104,13 @@ describe("PermissionBroker", () => {
     b.cancelAll("shutdown");
     b.cancelAll("shutdown");
     for (const p of [a, c, d]) assert.deepEqual(await p, { outcome: { outcome: "cancelled" } });
-    assert.deepEqual(settled.map((s) => [s.pending_id, s.reason]), [
-      ["p1", "agent_cancelled"],
-      ["p2", "turn_cancelled"],
-      ["p3", "shutdown"],
-    ]);
+    assert.deepEqual(
+      settled.map((s) => [s.pending_id, s.reason]),
+      [
+        ["p1", "agent_cancelled"],
+        ["p2", "turn_cancelled"],
+        ["p3", "shutdown"],
+      ],
+    );
   });
 });

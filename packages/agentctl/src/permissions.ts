@@ -108,11 +108,7 @@ export class PermissionBroker {
     for (const id of [...this.pending.keys()]) this.settle(id, { outcome: { outcome: "cancelled" } }, { outcome: "cancelled", reason });
   }
 
-  private settle(
-    pendingId: string,
-    response: acp.RequestPermissionResponse,
-    settled: Omit<AgentEvent<"permission.settled">, "pending_id">,
-  ): void {
+  private settle(pendingId: string, response: acp.RequestPermissionResponse, settled: Omit<AgentEvent<"permission.settled">, "pending_id">): void {
     const p = this.pending.get(pendingId);
     if (p === undefined) return; // already settled: the first answer wins
     this.pending.delete(pendingId);

@@ -19,8 +19,8 @@ import { BackendRequests } from "./backend-requests.js";
 import { buildClientCapabilities } from "./capabilities.js";
 import type { ActionHandlers, ActionParams } from "./dispatcher.js";
 import { ElicitationManager } from "./elicitation/index.js";
-import { decideKandevTool, KandevToolHost } from "./kandev-tool/tool-host.js";
-import { createKandevRelay } from "./kandev-tool/relay.js";
+import { decideKandevTool, KandevToolHost } from "./ask-tool/tool-host.js";
+import { createKandevRelay } from "./ask-tool/relay.js";
 import { PermissionBroker } from "./permissions.js";
 import { resolveTimeouts, type Timeouts } from "./timeouts.js";
 import { mapSessionUpdate } from "./update-mapping.js";
@@ -297,24 +297,22 @@ export class SessionController {
     this.turn = turn;
     this.emit("turn.started", { session_id: p.session_id, turn_id: p.turn_id });
     this.touchTurn();
-    conn.agent
-      .request(acp.methods.agent.session.prompt, { sessionId: p.session_id, prompt: [{ type: "text", text: p.text }] })
-      .then(
-        async (res) => {
-          await this.link?.updatesDrained();
-          // The SDK does not validate responses: a stop reason that is not a short string would
-          // make turn.ended fail its schema and leave the backend waiting on a turn forever.
-          const stopReason: unknown = (res as { stopReason?: unknown } | null)?.stopReason;
-          if (typeof stopReason === "string" && stopReason.length > 0 && stopReason.length <= MAX_STOP_REASON_CHARS) this.endTurn(turn, stopReason);
-          else this.endTurn(turn, "error", { code: "INVALID_RESPONSE", message: "the agent answered session/prompt without a valid stopReason" });
-        },
-        async (err: unknown) => {
-          // When the agent died, let the exit handling end the turn with the exit details first.
-          if (!agent.running || conn.signal.aborted) await this.agentGone;
-          await this.link?.updatesDrained();
-          this.endTurn(turn, "error", acpErrorInfo(err));
-        },
-      );
+    conn.agent.request(acp.methods.agent.session.prompt, { sessionId: p.session_id, prompt: [{ type: "text", text: p.text }] }).then(
+      async (res) => {
+        await this.link?.updatesDrained();
+        // The SDK does not validate responses: a stop reason that is not a short string would
+        // make turn.ended fail its schema and leave the backend waiting on a turn forever.
+        const stopReason: unknown = (res as { stopReason?: unknown } | null)?.stopReason;
+        if (typeof stopReason === "string" && stopReason.length > 0 && stopReason.length <= MAX_STOP_REASON_CHARS) this.endTurn(turn, stopReason);
+        else this.endTurn(turn, "error", { code: "INVALID_RESPONSE", message: "the agent answered session/prompt without a valid stopReason" });
+      },
+      async (err: unknown) => {
+        // When the agent died, let the exit handling end the turn with the exit details first.
+        if (!agent.running || conn.signal.aborted) await this.agentGone;
+        await this.link?.updatesDrained();
+        this.endTurn(turn, "error", acpErrorInfo(err));
+      },
+    );
     return { turn_id: p.turn_id };
   }
 
@@ -423,7 +421,10 @@ export class SessionController {
       exit = { ...exit, stderrTail: `${exit.stderrTail}\nagentctl: ${this.acpFailure}; the agent was stopped`.slice(-STDERR_TAIL_CHARS) };
     }
     if (this.turn !== null) {
-      const error = this.acpFailure !== null ? { code: "ACP_CONNECTION_FAILED", message: this.acpFailure } : { code: "AGENT_EXITED", message: `the agent exited (${how})` };
+      const error =
+        this.acpFailure !== null
+          ? { code: "ACP_CONNECTION_FAILED", message: this.acpFailure }
+          : { code: "AGENT_EXITED", message: `the agent exited (${how})` };
       this.endTurn(this.turn, "error", error);
     }
     this.elicitations?.cancelAll("agent_exited");

@@ -75,7 +75,8 @@ export class SessionMux {
       return null;
     }
     if (entry === undefined) {
-      if (frame.type !== "request") return errorFrame(undefined, frame.action, { code: "BAD_REQUEST", message: "agentctl accepts requests, not notifications" });
+      if (frame.type !== "request")
+        return errorFrame(undefined, frame.action, { code: "BAD_REQUEST", message: "agentctl accepts requests, not notifications" });
       return this.refuseUnknown(frame) ?? this.configureNew(session, frame);
     }
     const out = await entry.dispatcher.handleFrame(frame);

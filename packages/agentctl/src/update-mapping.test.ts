@@ -26,10 +26,13 @@ describe("mapSessionUpdate", () => {
     });
   });
   test("tool calls keep id, title, status and kind", () => {
-    assert.deepEqual(
-      mapSessionUpdate({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Read", status: "pending", kind: "read" }),
-      { kind: "tool_call", tool_call_id: "t1", title: "Read", status: "pending", tool_kind: "read" },
-    );
+    assert.deepEqual(mapSessionUpdate({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Read", status: "pending", kind: "read" }), {
+      kind: "tool_call",
+      tool_call_id: "t1",
+      title: "Read",
+      status: "pending",
+      tool_kind: "read",
+    });
     assert.deepEqual(mapSessionUpdate({ sessionUpdate: "tool_call", toolCallId: "t1", title: "Read" }), {
       kind: "tool_call",
       tool_call_id: "t1",

@@ -17,7 +17,7 @@ function fixture(name: string): string {
 }
 
 describe("client capabilities", () => {
-  test("AC-02 flag off: each agent-scoped variant equals its checked-in baseline byte for byte, with no elicitation key", () => {
+  test("flag off: each agent-scoped variant equals its checked-in baseline byte for byte, with no elicitation key (AC-02)", () => {
     const cases: Array<[string, string]> = [
       ["claude-acp", "claude-acp.flag-off"],
       [CURSOR_AGENT_ID, "cursor-agent.flag-off"],
@@ -34,7 +34,7 @@ describe("client capabilities", () => {
     assert.notEqual(fixture("cursor-agent.flag-off"), fixture("claude-acp.flag-off"));
   });
 
-  test("AC-01 flag on: elicitation.form is advertised as an object, never url", () => {
+  test("flag on: elicitation.form is advertised as an object, never url (AC-01)", () => {
     const caps = buildClientCapabilities("claude-acp", ON);
     assert.deepEqual(caps.elicitation, { form: {} });
     assert.equal(typeof caps.elicitation?.form, "object");
@@ -42,7 +42,7 @@ describe("client capabilities", () => {
     assert.equal(bytes(caps), fixture("claude-acp.flag-on"));
   });
 
-  test("AC-02a flag on for cursor-agent is its flag-off fixture plus elicitation.form and nothing else", () => {
+  test("flag on for cursor-agent is its flag-off fixture plus elicitation.form and nothing else (AC-02a)", () => {
     const off = JSON.parse(fixture("cursor-agent.flag-off")) as Record<string, unknown>;
     const on = buildClientCapabilities(CURSOR_AGENT_ID, ON);
     assert.deepEqual(on, { ...off, elicitation: { form: {} } });
@@ -54,7 +54,7 @@ describe("client capabilities", () => {
     }
   });
 
-  test("AC-01 the ACP SDK keeps form: {} but silently drops form: true (why the value is an object)", async () => {
+  test("the ACP SDK keeps form: {} but silently drops form: true (why the value is an object) (AC-01)", async () => {
     const asObject = await initializeAsSeenByAgent(buildClientCapabilities("claude-acp", ON));
     assert.deepEqual(asObject.elicitation?.form, {});
     assert.deepEqual(asObject._meta, { terminal_output: true });
@@ -81,9 +81,7 @@ async function initializeAsSeenByAgent(clientCapabilities: unknown): Promise<acp
   });
   await acp
     .client({ name: "probe-client" })
-    .connectWith(agent, (ctx) =>
-      ctx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities } as acp.InitializeRequest),
-    );
+    .connectWith(agent, (ctx) => ctx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities } as acp.InitializeRequest));
   assert.ok(seen, "the agent's initialize handler ran");
   return seen.clientCapabilities ?? {};
 }

@@ -143,10 +143,7 @@ export const McpFixtureSchema = z.strictObject({
   formNoSchema: FixtureFormRequestSchema,
   urlWithoutUrl: z.null(),
   urlWithUrl: FixtureUrlRequestSchema,
-  responseMapping: z.record(
-    z.string(),
-    z.strictObject({ response: FixtureResponseSchema, elicitResult: FixtureResponseSchema }),
-  ),
+  responseMapping: z.record(z.string(), z.strictObject({ response: FixtureResponseSchema, elicitResult: FixtureResponseSchema })),
 });
 
 export const RefusalFixtureSchema = z.strictObject({
@@ -156,10 +153,7 @@ export const RefusalFixtureSchema = z.strictObject({
   createRequest: FixtureFormRequestSchema,
   noCategoryNoGuidance: FixtureFormRequestSchema,
   badPayload: z.null(),
-  results: z.record(
-    z.string(),
-    z.strictObject({ response: FixtureResponseSchema, result: z.enum(["retry_fallback", "cancelled"]) }),
-  ),
+  results: z.record(z.string(), z.strictObject({ response: FixtureResponseSchema, result: z.enum(["retry_fallback", "cancelled"]) })),
 });
 
 const WireFrameSchema = z.strictObject({
@@ -208,13 +202,8 @@ export function readFixtureJson(relative: string): unknown {
 }
 
 /** Loads one bridge fixture and parses it through its schema (throws when it does not match). */
-export function loadFixture<N extends FixtureName>(
-  version: BridgeVersion,
-  name: N,
-): z.infer<(typeof FIXTURE_SCHEMAS)[N]> {
-  return FIXTURE_SCHEMAS[name].parse(readFixtureJson(`bridge-${version}/${name}`)) as z.infer<
-    (typeof FIXTURE_SCHEMAS)[N]
-  >;
+export function loadFixture<N extends FixtureName>(version: BridgeVersion, name: N): z.infer<(typeof FIXTURE_SCHEMAS)[N]> {
+  return FIXTURE_SCHEMAS[name].parse(readFixtureJson(`bridge-${version}/${name}`)) as z.infer<(typeof FIXTURE_SCHEMAS)[N]>;
 }
 
 /** The single `elicitation/create` frame of a wire capture. */

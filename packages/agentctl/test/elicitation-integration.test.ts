@@ -33,9 +33,7 @@ function exchanges(logFile: string) {
       id: req.frame.id,
       params: req.frame.params ?? {},
       responses: lines.filter((l) => l.dir === "in" && l.frame.id === req.frame.id && l.frame.method === undefined).map((l) => l.frame),
-      cancels: lines.filter(
-        (l) => l.dir === "out" && l.frame.method === "$/cancel_request" && l.frame.params?.["requestId"] === req.frame.id,
-      ).length,
+      cancels: lines.filter((l) => l.dir === "out" && l.frame.method === "$/cancel_request" && l.frame.params?.["requestId"] === req.frame.id).length,
     }));
 }
 
@@ -81,14 +79,14 @@ async function endTurn(client: StreamClient, turnId: string, stopReason = "end_t
 }
 
 describe("ACP elicitation end to end", () => {
-  test("AC-01 flag on: initialize advertises elicitation.form and the agent received exactly that", async () => {
+  test("flag on: initialize advertises elicitation.form and the agent received exactly that (AC-01)", async () => {
     const s = await start(true);
     assert.deepEqual(s.initResult["client_capabilities"], { _meta: { terminal_output: true }, elicitation: { form: {} } });
     const init = wire(s.logFile).find((l) => l.dir === "in" && l.frame.method === "initialize");
     assert.deepEqual(init?.frame.params?.["clientCapabilities"], { _meta: { terminal_output: true }, elicitation: { form: {} } });
   });
 
-  test("AC-19 an agent that never elicits sees the same exchange with the flag on and off, capabilities aside", async () => {
+  test("an agent that never elicits sees the same exchange with the flag on and off, capabilities aside (AC-19)", async () => {
     const methods = async (flag: boolean) => {
       const s = await start(flag);
       await prompt(s, "/e2e:plain", "t1");
@@ -106,7 +104,7 @@ describe("ACP elicitation end to end", () => {
     assert.notDeepEqual(on.caps, off.caps);
   });
 
-  test("AC-20 flag off: a well-formed elicitation is declined on the wire and no elicitation event is emitted", async () => {
+  test("flag off: a well-formed elicitation is declined on the wire and no elicitation event is emitted (AC-20)", async () => {
     const s = await start(false);
     await prompt(s, "/e2e:elicit-ask", "t1");
     await endTurn(s.client, "t1");
@@ -116,17 +114,20 @@ describe("ACP elicitation end to end", () => {
     assert.equal(s.client.eventsOf("elicitation.requested").length + s.client.eventsOf("elicitation.settled").length, 0);
   });
 
-  test("elicit-ask AC-08 AC-10 AC-12 AC-12i AC-13: the answer continues the same turn with one ACP response; its settle event carries the answer and who gave it", async () => {
+  test("elicit-ask: the answer continues the same turn with one ACP response; its settle event carries the answer and who gave it (AC-08, AC-10, AC-12, AC-12i, AC-13)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
     assert.ok(ev);
     assert.equal(ev.session_id, s.sessionId);
     assert.equal(ev.tool_call_id, "toolu_fake_1");
-    assert.deepEqual(ev.questions.map((q) => [q.id, q.kind, q.companion?.id]), [
-      ["question_0", "single", "question_0_custom"],
-      ["question_1", "multi", "question_1_custom"],
-    ]);
+    assert.deepEqual(
+      ev.questions.map((q) => [q.id, q.kind, q.companion?.id]),
+      [
+        ["question_0", "single", "question_0_custom"],
+        ["question_1", "multi", "question_1_custom"],
+      ],
+    );
     assert.ok(Date.parse(ev.deadline) > Date.now());
     const status = await s.client.call<{ pending_elicitations: number; turn_active: boolean }>("agent.status");
     assert.deepEqual([status.pending_elicitations, status.turn_active], [1, true]);
@@ -140,7 +141,10 @@ describe("ACP elicitation end to end", () => {
     assert.deepEqual(reported(s.client, "t1"), [expected]);
     const [x] = exchanges(s.logFile);
     assert.equal(x?.params["sessionId"], s.sessionId);
-    assert.deepEqual(x?.responses.map((r) => r.result), [expected]);
+    assert.deepEqual(
+      x?.responses.map((r) => r.result),
+      [expected],
+    );
     // AC-13: one session/prompt, and that request is the one answered with the stop reason.
     const lines = wire(s.logFile);
     const prompts = lines.filter((l) => l.dir === "in" && l.frame.method === "session/prompt");
@@ -148,24 +152,31 @@ describe("ACP elicitation end to end", () => {
     const stop = lines.find((l) => l.dir === "out" && l.frame.id === prompts[0]?.frame.id && l.frame.result !== undefined);
     assert.deepEqual(stop?.frame.result, { stopReason: "end_turn" });
     // The settle event alone records the outcome: the answer as the operator gave it, and who.
-    assert.deepEqual(settledOf(s.client, ev.pending_id).map((e) => e.payload), [
-      { pending_id: ev.pending_id, outcome: "answered", reason: "operator", answers, user: "ada" },
-    ]);
+    assert.deepEqual(
+      settledOf(s.client, ev.pending_id).map((e) => e.payload),
+      [{ pending_id: ev.pending_id, outcome: "answered", reason: "operator", answers, user: "ada" }],
+    );
     assert.equal((await s.client.call<{ pending_elicitations: number }>("agent.status")).pending_elicitations, 0);
     assertEventsValid(s.client.events);
   });
 
-  test("elicit-ask-latest A1 A2: unmarked companions are found, and a pick plus text sends both keys", async () => {
+  test("elicit-ask-latest: unmarked companions are found, and a pick plus text sends both keys (A1, A2)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask-latest", "t1");
     const [ev] = await requested(s.client);
-    assert.deepEqual(ev?.questions.map((q) => q.companion?.id), ["question_0_custom", "question_1_custom"]);
-    await respond(s.client, { pending_id: ev?.pending_id, answers: [{ question_id: "question_0", selected_options: ["Blue"], custom_text: " navy " }] });
+    assert.deepEqual(
+      ev?.questions.map((q) => q.companion?.id),
+      ["question_0_custom", "question_1_custom"],
+    );
+    await respond(s.client, {
+      pending_id: ev?.pending_id,
+      answers: [{ question_id: "question_0", selected_options: ["Blue"], custom_text: " navy " }],
+    });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "accept", content: { question_0: "Blue", question_0_custom: "navy" } }]);
   });
 
-  test("elicit-mcp AC-04a AC-11a AC-56: the apiKey form is one text question and the text goes to its own key", async () => {
+  test("elicit-mcp: the apiKey form is one text question and the text goes to its own key (AC-04a, AC-11a, AC-56)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-mcp", "t1");
     const [ev] = await requested(s.client);
@@ -176,19 +187,20 @@ describe("ACP elicitation end to end", () => {
     assert.deepEqual(reported(s.client, "t1"), [{ action: "accept", content: { apiKey: "sk-123" } }]);
   });
 
-  test("elicit-refusal AC-12c: one two-option question; picking the first sends choice=retry_fallback", async () => {
+  test("elicit-refusal: one two-option question; picking the first sends choice=retry_fallback (AC-12c)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-refusal", "t1");
     const [ev] = await requested(s.client);
-    assert.deepEqual(ev?.questions.map((q) => [q.id, q.prompt === ev.message, q.options.map((o) => o.id)]), [
-      ["choice", true, ["retry_fallback", "cancelled"]],
-    ]);
+    assert.deepEqual(
+      ev?.questions.map((q) => [q.id, q.prompt === ev.message, q.options.map((o) => o.id)]),
+      [["choice", true, ["retry_fallback", "cancelled"]]],
+    );
     await respond(s.client, { pending_id: ev?.pending_id, answers: [{ question_id: "choice", selected_options: ["retry_fallback"] }] });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "accept", content: { choice: "retry_fallback" } }]);
   });
 
-  test("AC-16 AC-17 AC-18 url mode, request scope and an empty schema are declined without reaching the operator", async () => {
+  test("url mode, request scope and an empty schema are declined without reaching the operator (AC-16, AC-17, AC-18)", async () => {
     const s = await start(true);
     for (const [i, name] of ["elicit-url", "elicit-request-scope", "elicit-empty-schema"].entries()) {
       await prompt(s, `/e2e:${name}`, `t${i}`);
@@ -200,7 +212,7 @@ describe("ACP elicitation end to end", () => {
     assert.ok(exchanges(s.logFile).every((x) => x.responses.length === 1));
   });
 
-  test("AC-18 a malformed body (no message) is declined by agentctl, not answered -32602 by the SDK", async () => {
+  test("a malformed body (no message) is declined by agentctl, not answered -32602 by the SDK (AC-18)", async () => {
     // Needs the handler registered with rawElicitationParams (see src/elicitation/INVARIANTS.md).
     const s = await start(true);
     await prompt(s, '/e2e:elicit-json {"mode":"form","requestedSchema":{"properties":{"a":{"type":"string"}}}}', "t1");
@@ -209,30 +221,36 @@ describe("ACP elicitation end to end", () => {
     assert.equal(s.client.eventsOf("elicitation.requested").length, 0);
   });
 
-  test("elicit-eleven AC-12d AC-12b: questions arrive in D1 order and answering nothing sends accept {}", async () => {
+  test("elicit-eleven: questions arrive in D1 order and answering nothing sends accept {} (AC-12d, AC-12b)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-eleven", "t1");
     const [ev] = await requested(s.client);
-    assert.deepEqual(ev?.questions.map((q) => q.id), Array.from({ length: 11 }, (_, i) => `question_${i}`));
+    assert.deepEqual(
+      ev?.questions.map((q) => q.id),
+      Array.from({ length: 11 }, (_, i) => `question_${i}`),
+    );
     await respond(s.client, { pending_id: ev?.pending_id, answers: [] });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "accept", content: {} }]);
   });
 
-  test("elicit-orphan-companion AC-12e: the orphan companion is neither a question nor a companion", async () => {
+  test("elicit-orphan-companion: the orphan companion is neither a question nor a companion (AC-12e)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-orphan-companion", "t1");
     const [ev] = await requested(s.client);
-    assert.deepEqual(ev?.questions.map((q) => [q.id, q.companion?.id]), [
-      ["question_0", "question_0_custom"],
-      ["question_1", "question_1_custom"],
-    ]);
+    assert.deepEqual(
+      ev?.questions.map((q) => [q.id, q.companion?.id]),
+      [
+        ["question_0", "question_0_custom"],
+        ["question_1", "question_1_custom"],
+      ],
+    );
     await respond(s.client, { pending_id: ev?.pending_id, answers: [], rejected: true });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "decline" }]);
   });
 
-  test("elicit-twice AC-12f AC-60 D3 D4: identical requests are two pendings; answering one leaves the other waiting", async () => {
+  test("elicit-twice: identical requests are two pendings; answering one leaves the other waiting (AC-12f, AC-60, D3, D4)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-twice", "t1");
     const [a, b] = await requested(s.client, 2);
@@ -246,20 +264,26 @@ describe("ACP elicitation end to end", () => {
     await endTurn(s.client, "t1");
     const byRequest = exchanges(s.logFile).map((x) => x.responses.map((r) => r.result));
     assert.equal(byRequest.length, 2);
-    assert.deepEqual(byRequest.flat().sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))), [
-      { action: "accept", content: { question_0: "Red" } },
-      { action: "decline" },
-    ]);
+    assert.deepEqual(
+      byRequest.flat().sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+      [{ action: "accept", content: { question_0: "Red" } }, { action: "decline" }],
+    );
   });
 
-  test("elicit-three D3: three concurrent elicitations answered out of order each get their own response", async () => {
+  test("elicit-three: three concurrent elicitations answered out of order each get their own response (D3)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-three", "t1");
     const evs = await requested(s.client, 3);
     const byFirstQuestion = new Map(evs.map((e) => [e.questions[0]?.id, e.pending_id]));
     await respond(s.client, { pending_id: byFirstQuestion.get("choice"), answers: [{ question_id: "choice", selected_options: ["cancelled"] }] });
-    await respond(s.client, { pending_id: byFirstQuestion.get("apiKey"), answers: [{ question_id: "apiKey", selected_options: [], custom_text: "k" }] });
-    await respond(s.client, { pending_id: byFirstQuestion.get("question_0"), answers: [{ question_id: "question_1", selected_options: ["Android"] }] });
+    await respond(s.client, {
+      pending_id: byFirstQuestion.get("apiKey"),
+      answers: [{ question_id: "apiKey", selected_options: [], custom_text: "k" }],
+    });
+    await respond(s.client, {
+      pending_id: byFirstQuestion.get("question_0"),
+      answers: [{ question_id: "question_1", selected_options: ["Android"] }],
+    });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [
       { action: "accept", content: { question_1: ["Android"] } },
@@ -269,7 +293,7 @@ describe("ACP elicitation end to end", () => {
     assert.ok(exchanges(s.logFile).every((x) => x.responses.length === 1));
   });
 
-  test("AC-12g D5 twenty concurrent duplicate responds: one success, nineteen NOT_FOUND, one ACP response", async () => {
+  test("twenty concurrent duplicate responds: one success, nineteen NOT_FOUND, one ACP response (AC-12g, D5)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
@@ -288,7 +312,7 @@ describe("ACP elicitation end to end", () => {
     assert.equal(settledOf(s.client, ev?.pending_id ?? "").length, 1);
   });
 
-  test("F10 an invalid answer is VALIDATION_ERROR, sends nothing, and leaves the pending answerable", async () => {
+  test("an invalid answer is VALIDATION_ERROR, sends nothing, and leaves the pending answerable (F10)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
@@ -299,7 +323,10 @@ describe("ACP elicitation end to end", () => {
     ]) {
       await assert.rejects(respond(s.client, { pending_id: ev?.pending_id, answers }), (e: StreamError) => e.code === "VALIDATION_ERROR");
     }
-    await assert.rejects(respond(s.client, { pending_id: ev?.pending_id, answers: [{ question_id: "question_0", selected_options: ["Red"] }], rejected: true }), (e: StreamError) => e.code === "VALIDATION_ERROR");
+    await assert.rejects(
+      respond(s.client, { pending_id: ev?.pending_id, answers: [{ question_id: "question_0", selected_options: ["Red"] }], rejected: true }),
+      (e: StreamError) => e.code === "VALIDATION_ERROR",
+    );
     assert.equal(exchanges(s.logFile)[0]?.responses.length, 0);
     assert.equal((await s.client.call<{ pending_elicitations: number }>("agent.status")).pending_elicitations, 1);
     await respond(s.client, { pending_id: ev?.pending_id, answers: [{ question_id: "question_0", selected_options: ["Blue"] }] });
@@ -316,11 +343,14 @@ describe("ACP elicitation end to end", () => {
     await endTurn(s.client, "t1");
     const [x] = exchanges(s.logFile);
     assert.equal(x?.cancels, 1);
-    assert.deepEqual(x?.responses.map((r) => r.result), [{ action: "cancel" }]);
+    assert.deepEqual(
+      x?.responses.map((r) => r.result),
+      [{ action: "cancel" }],
+    );
     await assert.rejects(respond(s.client, { pending_id: ev?.pending_id, answers: [] }), (e: StreamError) => e.code === "NOT_FOUND");
   });
 
-  test("AC-15 agent.cancel while an elicitation is pending answers cancel on the wire and the turn ends cancelled", async () => {
+  test("agent.cancel while an elicitation is pending answers cancel on the wire and the turn ends cancelled (AC-15)", async () => {
     const s = await start(true);
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
@@ -328,10 +358,13 @@ describe("ACP elicitation end to end", () => {
     const settled = await s.client.waitForEvent("elicitation.settled", { pending_id: ev?.pending_id });
     assert.deepEqual(settled.payload, { pending_id: ev?.pending_id, outcome: "cancelled", reason: "turn_cancelled" });
     await endTurn(s.client, "t1", "cancelled");
-    assert.deepEqual(exchanges(s.logFile)[0]?.responses.map((r) => r.result), [{ action: "cancel" }]);
+    assert.deepEqual(
+      exchanges(s.logFile)[0]?.responses.map((r) => r.result),
+      [{ action: "cancel" }],
+    );
   });
 
-  test("AC-64 an unanswered elicitation is declined at the configured deadline and the turn continues", async () => {
+  test("an unanswered elicitation is declined at the configured deadline and the turn continues (AC-64)", async () => {
     const s = await start(true, { timeouts: { elicitation_answer_ms: 400, acp_idle_ms: 20_000 } });
     await prompt(s, "/e2e:elicit-ask", "t1");
     const [ev] = await requested(s.client);
@@ -340,7 +373,10 @@ describe("ACP elicitation end to end", () => {
     assert.deepEqual(settled.payload, { pending_id: ev?.pending_id, outcome: "timed_out", reason: "deadline" });
     await endTurn(s.client, "t1");
     assert.deepEqual(reported(s.client, "t1"), [{ action: "decline" }]);
-    assert.deepEqual(exchanges(s.logFile)[0]?.responses.map((r) => r.result), [{ action: "decline" }]);
+    assert.deepEqual(
+      exchanges(s.logFile)[0]?.responses.map((r) => r.result),
+      [{ action: "decline" }],
+    );
   });
 
   test("SIGTERM with two elicitations pending: both are answered cancel on the wire before agentctl exits 0", async () => {
@@ -352,6 +388,10 @@ describe("ACP elicitation end to end", () => {
     assert.equal(exit.code, 0);
     const xs = exchanges(s.logFile);
     assert.equal(xs.length, 2);
-    for (const x of xs) assert.deepEqual(x.responses.map((r) => r.result), [{ action: "cancel" }]);
+    for (const x of xs)
+      assert.deepEqual(
+        x.responses.map((r) => r.result),
+        [{ action: "cancel" }],
+      );
   });
 });

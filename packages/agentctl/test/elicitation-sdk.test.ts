@@ -11,9 +11,7 @@ import { formParams, opts } from "./elicitation-helpers.js";
 type Event = { event: string; payload: Record<string, unknown> };
 
 function raw(client: acp.ClientApp, manager: ElicitationManager): acp.ClientApp {
-  return client.onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) =>
-    manager.handleCreate(params, signal),
-  );
+  return client.onRequest(acp.methods.client.elicitation.create, rawElicitationParams, ({ params, signal }) => manager.handleCreate(params, signal));
 }
 
 /** The agent side of an in-process pair: agentApp.connect(clientApp) gives a context to call the client. */
@@ -40,7 +38,7 @@ async function waitFor(cond: () => boolean, what: string, ms = 15_000): Promise<
 }
 
 describe("ACP SDK wiring", () => {
-  test("AC-03 a form, session-scoped elicitation/create reaches the handler and the answer reaches the agent", async () => {
+  test("a form, session-scoped elicitation/create reaches the handler and the answer reaches the agent (AC-03)", async () => {
     const p = pair();
     try {
       const response = p.client.request(acp.methods.client.elicitation.create, ask as acp.CreateElicitationRequest);
@@ -53,7 +51,7 @@ describe("ACP SDK wiring", () => {
     }
   });
 
-  test("AC-18 with rawElicitationParams malformed bodies are declined by us instead of -32602 from the SDK", async () => {
+  test("with rawElicitationParams malformed bodies are declined by us instead of -32602 from the SDK (AC-18)", async () => {
     const p = pair();
     try {
       const malformed: unknown[] = [
@@ -98,7 +96,7 @@ describe("ACP SDK wiring", () => {
     }
   });
 
-  test("AC-20 flag off over the SDK: the agent gets decline and no event is emitted", async () => {
+  test("flag off over the SDK: the agent gets decline and no event is emitted (AC-20)", async () => {
     const p = pair(false);
     try {
       assert.deepEqual(await p.client.request(acp.methods.client.elicitation.create, ask as acp.CreateElicitationRequest), {
@@ -144,4 +142,3 @@ describe("ACP SDK wiring", () => {
     assert.equal(p.manager.pendingCount, 0);
   });
 });
-

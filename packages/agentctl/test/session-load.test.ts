@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { killAll, startAgentctlProcess, startSession, tempDir, turnText } from "./agentctl-process.js";
-import { StreamError } from "./stream-client.js";
+import type { StreamError } from "./stream-client.js";
 
 after(killAll);
 
@@ -49,16 +49,19 @@ describe("agent.session.load", () => {
 
   test("an unknown session id fails with the agent's error and opens nothing", async () => {
     const { client } = await resumableAgentctl(path.join(tempDir(), "sessions.json"));
-    await assert.rejects(client.call("agent.session.load", { session_id: "nope" }), (e: StreamError) => e.code === "INTERNAL_ERROR" && /session\/load/.test(e.message));
     await assert.rejects(
-      client.call("agent.prompt", { session_id: "nope", text: "hi", turn_id: "t1" }),
-      (e: StreamError) => e.code === "NOT_FOUND",
+      client.call("agent.session.load", { session_id: "nope" }),
+      (e: StreamError) => e.code === "INTERNAL_ERROR" && /session\/load/.test(e.message),
     );
+    await assert.rejects(client.call("agent.prompt", { session_id: "nope", text: "hi", turn_id: "t1" }), (e: StreamError) => e.code === "NOT_FOUND");
   });
 
   test("an agent without loadSession (the mock agent) -> CONFLICT, nothing sent; before configure -> NOT_FOUND", async () => {
     const { client } = await startSession();
-    await assert.rejects(client.call("agent.session.load", { session_id: "x" }), (e: StreamError) => e.code === "CONFLICT" && /loadSession/.test(e.message));
+    await assert.rejects(
+      client.call("agent.session.load", { session_id: "x" }),
+      (e: StreamError) => e.code === "CONFLICT" && /loadSession/.test(e.message),
+    );
     const ctl = await startAgentctlProcess();
     const bare = ctl.connect();
     await assert.rejects(bare.call("agent.session.load", { session_id: "x" }), (e: StreamError) => e.code === "NOT_FOUND");

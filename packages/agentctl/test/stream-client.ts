@@ -163,9 +163,7 @@ export class StreamClient {
   waitForEvent(action: string, match: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<Envelope> {
     return this.waitFor(
       (e) =>
-        e.type === "notification" &&
-        e.action === action &&
-        Object.entries(match).every(([k, v]) => (e.payload as Record<string, unknown>)[k] === v),
+        e.type === "notification" && e.action === action && Object.entries(match).every(([k, v]) => (e.payload as Record<string, unknown>)[k] === v),
       timeoutMs,
       `${action} ${JSON.stringify(match)}`,
     );

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { AGENT_ACTION_NAMES, type Envelope } from "@kandev/protocol";
 import { startAgentctl } from "../src/agentctl.js";
 import { killAll, processGone, startAgentctlProcess, startSession, turnText } from "./agentctl-process.js";
-import { StreamLine, StreamError } from "./stream-client.js";
+import { StreamLine, type StreamError } from "./stream-client.js";
 
 after(killAll);
 
@@ -104,7 +104,10 @@ describe("agent stream over agentctl's stdio", () => {
     await Promise.all([a.client.waitForEvent("turn.ended", { turn_id: "t1" }), b.client.waitForEvent("turn.ended", { turn_id: "t1" })]);
     assert.equal(turnText(a.client, "t1"), "alpha");
     assert.equal(turnText(b.client, "t1"), "beta");
-    assert.ok(a.ctl.line.frames.every((f) => f.session !== undefined), "every frame is tagged");
+    assert.ok(
+      a.ctl.line.frames.every((f) => f.session !== undefined),
+      "every frame is tagged",
+    );
   });
 
   test("one agent crashing leaves the other session running: its exit is tagged with its session only", async () => {
@@ -125,7 +128,10 @@ describe("agent stream over agentctl's stdio", () => {
   test("stdin EOF: agentctl stops every session's agent, then exits 0", async () => {
     const a = await startSession();
     const b = await startSession({}, {}, { ctl: a.ctl, session: "s2" });
-    const pids = [(await a.client.call<{ agent_pid: number }>("agent.status")).agent_pid, (await b.client.call<{ agent_pid: number }>("agent.status")).agent_pid];
+    const pids = [
+      (await a.client.call<{ agent_pid: number }>("agent.status")).agent_pid,
+      (await b.client.call<{ agent_pid: number }>("agent.status")).agent_pid,
+    ];
     await a.client.call("agent.prompt", { session_id: a.sessionId, text: "/e2e:slow", turn_id: "t1" });
     a.ctl.line.end();
     assert.equal((await a.ctl.exited).code, 0);

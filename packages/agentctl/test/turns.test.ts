@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { AGENT_EVENTS, type AgentEventName, type Envelope } from "@kandev/protocol";
 import { killAll, startSession, turnText } from "./agentctl-process.js";
-import { StreamError } from "./stream-client.js";
+import type { StreamError } from "./stream-client.js";
 
 after(killAll);
 
@@ -66,21 +66,37 @@ describe("agentctl turns", () => {
   test("permission: announced, answered via agent.permissions.respond, settled", async () => {
     const { client, sessionId } = await startSession();
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:permission", turn_id: "t1" });
-    const asked = (await client.waitForEvent("permission.requested")).payload as { pending_id: string; options: { option_id: string; kind: string }[]; session_id: string };
+    const asked = (await client.waitForEvent("permission.requested")).payload as {
+      pending_id: string;
+      options: { option_id: string; kind: string }[];
+      session_id: string;
+    };
     assert.equal(asked.session_id, sessionId);
-    assert.deepEqual(asked.options.map((o) => o.kind), ["allow_once", "reject_once"]);
+    assert.deepEqual(
+      asked.options.map((o) => o.kind),
+      ["allow_once", "reject_once"],
+    );
     const status = await client.call<{ pending_permissions: number; turn_active: boolean }>("agent.status");
     assert.equal(status.pending_permissions, 1);
     assert.equal(status.turn_active, true);
     // Bad answers are refused and lose nothing: the request stays pending.
-    await assert.rejects(client.call("agent.permissions.respond", { pending_id: asked.pending_id, option_id: "maybe" }), (e: StreamError) => e.code === "VALIDATION_ERROR");
-    await assert.rejects(client.call("agent.permissions.respond", { pending_id: "nope", option_id: "allow-once" }), (e: StreamError) => e.code === "NOT_FOUND");
+    await assert.rejects(
+      client.call("agent.permissions.respond", { pending_id: asked.pending_id, option_id: "maybe" }),
+      (e: StreamError) => e.code === "VALIDATION_ERROR",
+    );
+    await assert.rejects(
+      client.call("agent.permissions.respond", { pending_id: "nope", option_id: "allow-once" }),
+      (e: StreamError) => e.code === "NOT_FOUND",
+    );
     assert.deepEqual(await client.call("agent.permissions.respond", { pending_id: asked.pending_id, option_id: "allow-once" }), { success: true });
     const settled = await client.waitForEvent("permission.settled", { pending_id: asked.pending_id });
     assert.deepEqual(settled.payload, { pending_id: asked.pending_id, outcome: "selected", option_id: "allow-once", reason: "operator" });
     await client.waitForEvent("turn.ended", { turn_id: "t1", stop_reason: "end_turn" });
     assert.equal(turnText(client, "t1"), "Permission granted: allow-once");
-    await assert.rejects(client.call("agent.permissions.respond", { pending_id: asked.pending_id, option_id: "allow-once" }), (e: StreamError) => e.code === "NOT_FOUND");
+    await assert.rejects(
+      client.call("agent.permissions.respond", { pending_id: asked.pending_id, option_id: "allow-once" }),
+      (e: StreamError) => e.code === "NOT_FOUND",
+    );
     assertEventsValid(client.events);
   });
 

@@ -62,7 +62,17 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
       try {
         const text = promptText(params.prompt);
         const parsed = parsePrompt(text);
-        const ctx = makeContext({ sessionId: params.sessionId, client, signal: turn.signal, text, rest: parsed.rest, state, log, writeRaw: options.writeRaw ?? null, wireStamps: options.wireStamps ?? null });
+        const ctx = makeContext({
+          sessionId: params.sessionId,
+          client,
+          signal: turn.signal,
+          text,
+          rest: parsed.rest,
+          state,
+          log,
+          writeRaw: options.writeRaw ?? null,
+          wireStamps: options.wireStamps ?? null,
+        });
         let stopReason: acp.StopReason;
         if (parsed.scenario === null) {
           await ctx.stream(`Mock agent received: ${text}`);

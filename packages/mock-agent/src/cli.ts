@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The mock ACP agent over stdio. MOCK_AGENT_LOG=<file> records every JSON-RPC frame.
 import { appendFileSync } from "node:fs";
-import * as acp from "@agentclientprotocol/sdk";
+import type * as acp from "@agentclientprotocol/sdk";
 import { createMockAgent } from "./agent.js";
 import { pipeStream } from "./pipes.js";
 import { rawLogLine, tapStream } from "./frame-log.js";

@@ -21,7 +21,12 @@ describe("parsePrompt", () => {
 
 describe("splitChunks", () => {
   test("joins back to the text", () => {
-    for (const [text, n] of [["hello world", 4], ["ab", 5], ["x", 1], ["abcdefghij", 3]] as const) {
+    for (const [text, n] of [
+      ["hello world", 4],
+      ["ab", 5],
+      ["x", 1],
+      ["abcdefghij", 3],
+    ] as const) {
       const parts = splitChunks(text, n);
       assert.equal(parts.join(""), text);
       assert.ok(parts.length <= n && parts.every((p) => p.length > 0));

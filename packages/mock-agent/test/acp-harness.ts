@@ -41,14 +41,9 @@ export function startMockAgent(env: Record<string, string> = {}): Harness {
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       updates.push(params);
     })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
-      harness.onPermission!(params, signal),
-    );
+    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => harness.onPermission!(params, signal));
   const connection = app.connect(
-    acp.ndJsonStream(
-      Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
-      Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
-    ),
+    acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
   );
   harness.connection = connection;
   harness.agent = connection.agent;

@@ -65,7 +65,10 @@ describe("mock agent over real pipes", () => {
       return { outcome: { outcome: "selected", optionId: "reject-once" } };
     };
     assert.equal((await prompt(h, sid, "/e2e:permission")).stopReason, "end_turn");
-    assert.deepEqual(seen?.options.map((o) => o.kind), ["allow_once", "reject_once"]);
+    assert.deepEqual(
+      seen?.options.map((o) => o.kind),
+      ["allow_once", "reject_once"],
+    );
     assert.equal(agentText(h.updates).at(-1), "Permission denied: reject-once");
     h.onPermission = async () => ({ outcome: { outcome: "selected", optionId: "allow-once" } });
     await prompt(h, sid, "/e2e:permission");
@@ -99,10 +102,14 @@ describe("mock agent over real pipes", () => {
     const pending = prompt(h, sid, "/e2e:hang").finally(() => (settled = true));
     // Nothing on the wire says the turn has started, and the SDK may dispatch a notification ahead of
     // an earlier request, so keep cancelling until the prompt answers (bounded by waitUntil).
-    await waitUntil(() => {
-      if (!settled) void h.agent.notify(acp.methods.agent.session.cancel, { sessionId: sid });
-      return settled;
-    }, 15_000, "the hang turn to end");
+    await waitUntil(
+      () => {
+        if (!settled) void h.agent.notify(acp.methods.agent.session.cancel, { sessionId: sid });
+        return settled;
+      },
+      15_000,
+      "the hang turn to end",
+    );
     assert.equal((await pending).stopReason, "cancelled");
     assert.equal(h.updates.length, 0);
   });

@@ -46,15 +46,7 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const MessageTypeSchema = z.enum([
-  "text",
-  "tool_call",
-  "thought",
-  "error",
-  "status",
-  "permission_request",
-  "clarification_request",
-]);
+export const MessageTypeSchema = z.enum(["text", "tool_call", "thought", "error", "status", "permission_request", "clarification_request"]);
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
 export const MessageSchema = z.object({
@@ -74,14 +66,7 @@ export type Message = z.infer<typeof MessageSchema>;
 export const ClarificationSourceSchema = z.enum(["elicitation", "kandev_tool"]);
 export type ClarificationSource = z.infer<typeof ClarificationSourceSchema>;
 
-export const ClarificationStatusSchema = z.enum([
-  "pending",
-  "answered",
-  "declined",
-  "cancelled",
-  "timed_out",
-  "agent_disconnected",
-]);
+export const ClarificationStatusSchema = z.enum(["pending", "answered", "declined", "cancelled", "timed_out", "agent_disconnected"]);
 export type ClarificationStatus = z.infer<typeof ClarificationStatusSchema>;
 
 export const ResolutionSchema = z.object({

@@ -47,14 +47,31 @@ describe("checkEnvelope (the hand-written EnvelopeSchema of the hot path)", () =
   };
   // Strings around the 1..128 bounds, in code units and code points (a surrogate pair is one).
   const name = fc.oneof(
-    fc.constantFrom("", "a", "agent.prompt", "x".repeat(128), "x".repeat(129), "😀".repeat(64), "😀".repeat(65), "😀".repeat(129), "\ud83d".repeat(129)),
+    fc.constantFrom(
+      "",
+      "a",
+      "agent.prompt",
+      "x".repeat(128),
+      "x".repeat(129),
+      "😀".repeat(64),
+      "😀".repeat(65),
+      "😀".repeat(129),
+      "\ud83d".repeat(129),
+    ),
     fc.string({ maxLength: 140 }),
     fc.string({ unit: "grapheme", maxLength: 140 }),
   );
   const type = fc.oneof(fc.constantFrom("request", "response", "notification", "error", "Request", ""), fc.string());
   const anyValue = fc.oneof(name, type, fc.jsonValue({ maxDepth: 2 }));
   const frame = fc.record(
-    { id: fc.oneof(name, anyValue), session: fc.oneof(name, anyValue), type: fc.oneof(type, anyValue), action: fc.oneof(name, anyValue), payload: anyValue, extra: anyValue },
+    {
+      id: fc.oneof(name, anyValue),
+      session: fc.oneof(name, anyValue),
+      type: fc.oneof(type, anyValue),
+      action: fc.oneof(name, anyValue),
+      payload: anyValue,
+      extra: anyValue,
+    },
     { requiredKeys: [] },
   );
 
@@ -101,7 +118,10 @@ describe("toErrorPayload keeps codes as codes", () => {
     assert.equal(r.success, false);
     const p = toErrorPayload(r.error);
     assert.equal(p.code, "VALIDATION_ERROR");
-    assert.deepEqual((p.details as Array<{ path: string }>).map((d) => d.path), ["a.b"]);
+    assert.deepEqual(
+      (p.details as Array<{ path: string }>).map((d) => d.path),
+      ["a.b"],
+    );
   });
   test("anything else is INTERNAL_ERROR with its message", () => {
     assert.deepEqual(toErrorPayload(new Error("boom")), { code: "INTERNAL_ERROR", message: "boom" });

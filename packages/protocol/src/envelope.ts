@@ -82,9 +82,7 @@ export function responseFrame(id: string, action: string, payload: unknown): Env
   return { id, type: "response", action, payload };
 }
 export function errorFrame(id: string | undefined, action: string, error: ErrorPayload): Envelope {
-  return id === undefined
-    ? { type: "error", action, payload: error }
-    : { id, type: "error", action, payload: error };
+  return id === undefined ? { type: "error", action, payload: error } : { id, type: "error", action, payload: error };
 }
 export function notificationFrame(action: string, payload: unknown): Envelope {
   return { type: "notification", action, payload };

@@ -129,8 +129,8 @@ export {
   KandevToolOptionSchema,
   KandevToolQuestionSchema,
   KandevToolInputSchema,
-} from "./kandev-tool.js";
-export type { KandevToolInput } from "./kandev-tool.js";
+} from "./ask-tool.js";
+export type { KandevToolInput } from "./ask-tool.js";
 export {
   ClarificationMetadataSchema,
   ClarificationRespondResultSchema,

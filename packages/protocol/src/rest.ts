@@ -24,7 +24,10 @@ export const CreateAgentProfileBodySchema = z.object({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
   /** Sent to agentctl as `agent_id` (e.g. "claude-acp"); defaults to the profile id. */
-  agent_id: z.string().regex(/^[a-z0-9][a-z0-9-_.]{0,63}$/, "lowercase letters, digits, -, _ and .").optional(),
+  agent_id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-_.]{0,63}$/, "lowercase letters, digits, -, _ and .")
+    .optional(),
 });
 export type CreateAgentProfileBody = z.infer<typeof CreateAgentProfileBodySchema>;
 

@@ -12,7 +12,9 @@ import { WebSocketServer } from "ws";
 import { serve } from "./relay-process.mjs";
 
 const session = process.argv[2] ?? "0";
-const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], { stdio: ["pipe", "pipe", "inherit"] });
+const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], {
+  stdio: ["pipe", "pipe", "inherit"],
+});
 let client = null;
 let pending = "";
 let open = null;
@@ -31,7 +33,16 @@ function onAgentLine(line) {
   }
   if (typeof msg.seq !== "number" || typeof msg.sent_at !== "number") fail(`an ask without seq or sent_at: ${line.slice(0, 200)}`);
   open = randomUUID();
-  const question = { id: "choice", title: "Choice", prompt: "Pick one.", options: [{ id: "a", label: "A" }, { id: "b", label: "B" }], multi: false };
+  const question = {
+    id: "choice",
+    title: "Choice",
+    prompt: "Pick one.",
+    options: [
+      { id: "a", label: "A" },
+      { id: "b", label: "B" },
+    ],
+    multi: false,
+  };
   const payload = { pending_id: open, session_id: `s-${session}`, mode: "form", message: `bench seq=${msg.seq}`, questions: [question], bench: msg };
   client?.send(JSON.stringify({ type: "event", name: "elicitation.requested", payload }));
 }

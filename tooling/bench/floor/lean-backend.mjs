@@ -36,7 +36,14 @@ const record = db.transaction((p) => {
   const createdAt = new Date().toISOString();
   const { lastInsertRowid } = insertMessage.run(uid, p.session_id, createdAt, JSON.stringify({ message: p.message, questions: p.questions }));
   insertClarification.run(p.pending_id, p.session_id, lastInsertRowid);
-  return { id: uid, session_id: p.session_id, created_at: createdAt, type: "clarification_request", requests_input: true, metadata: { pending_id: p.pending_id, questions: p.questions } };
+  return {
+    id: uid,
+    session_id: p.session_id,
+    created_at: createdAt,
+    type: "clarification_request",
+    requests_input: true,
+    metadata: { pending_id: p.pending_id, questions: p.questions },
+  };
 });
 const answer = db.transaction((pendingId, text) => answerClarification.run(text, pendingId).changes === 1);
 const settle = db.transaction((pendingId) => settleMessage.run(pendingId));
@@ -55,16 +62,28 @@ const upstream = await connectAll(ports);
 upstream.forEach((ws, s) => {
   ws.on("message", (data) => {
     const ev = JSON.parse(data.toString());
-    if (ev.type !== "event" || typeof ev.name !== "string" || typeof ev.payload !== "object" || ev.payload === null) fail(`not an event: ${data.toString().slice(0, 200)}`);
+    if (ev.type !== "event" || typeof ev.name !== "string" || typeof ev.payload !== "object" || ev.payload === null)
+      fail(`not an event: ${data.toString().slice(0, 200)}`);
     const p = ev.payload;
     if (ev.name === "turn.ended") return push(JSON.stringify(p));
     if (ev.name === "elicitation.settled") return void settle(p.pending_id);
-    if (ev.name !== "elicitation.requested" || typeof p.pending_id !== "string" || !Array.isArray(p.questions)) fail(`an unknown event: ${data.toString().slice(0, 200)}`);
+    if (ev.name !== "elicitation.requested" || typeof p.pending_id !== "string" || !Array.isArray(p.questions))
+      fail(`an unknown event: ${data.toString().slice(0, 200)}`);
     const message = record(p);
     open.set(s, p.pending_id);
     // The floor's operator reads the bench numbers at the top level (wire.ts, parseFloorLine).
     const b = p.bench;
-    push(JSON.stringify({ s: b.s, seq: b.seq, sent_at: b.sent_at, prev: b.prev, type: "notification", action: "session.message.added", payload: message }));
+    push(
+      JSON.stringify({
+        s: b.s,
+        seq: b.seq,
+        sent_at: b.sent_at,
+        prev: b.prev,
+        type: "notification",
+        action: "session.message.added",
+        payload: message,
+      }),
+    );
   });
 });
 

@@ -9,7 +9,9 @@ import { WebSocketServer } from "ws";
 import { serve } from "./relay-process.mjs";
 
 const session = process.argv[2] ?? "0";
-const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], { stdio: ["pipe", "pipe", "inherit"] });
+const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], {
+  stdio: ["pipe", "pipe", "inherit"],
+});
 const NL = Buffer.from("\n");
 let client = null;
 let pending = "";

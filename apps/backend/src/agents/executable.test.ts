@@ -6,7 +6,10 @@ import path from "node:path";
 import { checkFile, resolveExecutable, type FileCheck, type FileVerdict } from "./executable.js";
 
 /** A fake file system: path -> verdict; everything else is missing. */
-const fakeFs = (files: Record<string, FileVerdict>): FileCheck => (file) => files[file] ?? "missing";
+const fakeFs =
+  (files: Record<string, FileVerdict>): FileCheck =>
+  (file) =>
+    files[file] ?? "missing";
 
 describe("resolveExecutable", () => {
   test("a bare name is looked up on PATH in order; the first executable match wins", () => {
@@ -29,7 +32,10 @@ describe("resolveExecutable", () => {
 
   test("a path with a slash is one candidate, relative to the agent's cwd; PATH is not searched", () => {
     const check = fakeFs({ "/w/node_modules/.bin/agent": "ok", "/a/agent": "ok" });
-    assert.deepEqual(resolveExecutable("node_modules/.bin/agent", { pathEnv: "/a", cwd: "/w", check }), { ok: true, path: "/w/node_modules/.bin/agent" });
+    assert.deepEqual(resolveExecutable("node_modules/.bin/agent", { pathEnv: "/a", cwd: "/w", check }), {
+      ok: true,
+      path: "/w/node_modules/.bin/agent",
+    });
     const r = resolveExecutable("/opt/agent", { pathEnv: "/a", cwd: "/w", check });
     assert.deepEqual(r, { ok: false, reason: "missing", file: "/opt/agent", searched: ["/opt/agent"] });
   });

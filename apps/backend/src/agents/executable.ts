@@ -9,9 +9,7 @@ export type FileVerdict = "ok" | "missing" | "not_executable";
 /** Checks one path; injected so the resolution rules are tested without touching the disk. */
 export type FileCheck = (file: string) => FileVerdict;
 
-export type Resolution =
-  | { ok: true; path: string }
-  | { ok: false; reason: "missing" | "not_executable"; file: string; searched: string[] };
+export type Resolution = { ok: true; path: string } | { ok: false; reason: "missing" | "not_executable"; file: string; searched: string[] };
 
 export interface ResolveOptions {
   /** The PATH the agent will get (the profile's own PATH, else the board's). */

@@ -18,7 +18,10 @@ function ctx(existing: string[], searchDirs = ["/board"]): PresetContext {
 describe("agent presets", () => {
   test("every preset passes its wire schema and names env vars, never values", () => {
     const presets = buildPresets(ctx([]));
-    assert.deepEqual(presets.map((p) => p.id), [...PRESET_IDS]);
+    assert.deepEqual(
+      presets.map((p) => p.id),
+      [...PRESET_IDS],
+    );
     for (const p of presets) {
       AgentPresetSchema.parse(p);
       for (const name of p.env_hints) assert.match(name, /^[A-Z][A-Z0-9_]*$/, `${p.id}: ${name} is a variable name`);

@@ -126,7 +126,13 @@ function presetOf(def: PresetDefinition, ctx: PresetContext): AgentPreset {
   // Nothing resolves: offer the last (most portable) candidate, which names the bare executable.
   const fallback = candidates[candidates.length - 1]!;
   const exe = fallback.command[0]!;
-  const where = candidates.length > 1 ? `${candidates.slice(0, -1).map((c) => c.command[0]).join(", ")} or on PATH` : "on PATH";
+  const where =
+    candidates.length > 1
+      ? `${candidates
+          .slice(0, -1)
+          .map((c) => c.command[0])
+          .join(", ")} or on PATH`
+      : "on PATH";
   return {
     ...base,
     command: [...fallback.command],

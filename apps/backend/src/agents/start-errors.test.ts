@@ -27,16 +27,31 @@ describe("checkAgentCommand", () => {
 
   test("not executable is said as such", () => {
     const onPath = checkAgentCommand(["gemini"], { pathEnv: "/bin", cwd: "/", check: () => "not_executable" })!;
-    assert.match(onPath, /^the agent command "gemini" is not executable \(found on PATH, but without execute permission\)\. Install it: npm install -g @google\/gemini-cli$/);
-    assert.match(checkAgentCommand(["./agent"], { pathEnv: "", cwd: "/w", check: () => "not_executable" })!, /^the agent command "\.\/agent" is not executable\. Check/);
+    assert.match(
+      onPath,
+      /^the agent command "gemini" is not executable \(found on PATH, but without execute permission\)\. Install it: npm install -g @google\/gemini-cli$/,
+    );
+    assert.match(
+      checkAgentCommand(["./agent"], { pathEnv: "", cwd: "/w", check: () => "not_executable" })!,
+      /^the agent command "\.\/agent" is not executable\. Check/,
+    );
   });
 });
 
 describe("spawnRefusedReason (agentctl's own refusal)", () => {
   test("maps the errno to words and keeps the install hint", () => {
-    assert.match(spawnRefusedReason(["gemini"], 'cannot start agent command "gemini": spawn gemini ENOENT'), /^the agent command "gemini" was not found\. Install it: npm install -g @google\/gemini-cli$/);
-    assert.match(spawnRefusedReason(["/x/a"], 'cannot start agent command "/x/a": spawn /x/a EACCES'), /^the agent command "\/x\/a" is not executable\./);
-    assert.match(spawnRefusedReason(["a"], "cannot start agent command \"a\": spawn a E2BIG"), /could not be started \(cannot start agent command "a": spawn a E2BIG\)/);
+    assert.match(
+      spawnRefusedReason(["gemini"], 'cannot start agent command "gemini": spawn gemini ENOENT'),
+      /^the agent command "gemini" was not found\. Install it: npm install -g @google\/gemini-cli$/,
+    );
+    assert.match(
+      spawnRefusedReason(["/x/a"], 'cannot start agent command "/x/a": spawn /x/a EACCES'),
+      /^the agent command "\/x\/a" is not executable\./,
+    );
+    assert.match(
+      spawnRefusedReason(["a"], 'cannot start agent command "a": spawn a E2BIG'),
+      /could not be started \(cannot start agent command "a": spawn a E2BIG\)/,
+    );
   });
 });
 

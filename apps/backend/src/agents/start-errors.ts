@@ -55,11 +55,7 @@ function adviceFor(command: readonly string[]): string {
 }
 
 /** The agent process ended before the session was up. `stderrTail` adds its last line, if any. */
-export function exitedDuringStartReason(
-  phase: StartPhase,
-  exit: { code: number | null; signal: string | null },
-  stderrTail: string,
-): string {
+export function exitedDuringStartReason(phase: StartPhase, exit: { code: number | null; signal: string | null }, stderrTail: string): string {
   const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
   const last = lastLine(stderrTail);
   return `the agent exited ${PHASE_WORDS[phase]} (${how})${last !== undefined ? `: ${last}` : ""}`;

@@ -11,7 +11,13 @@ import {
   type ClarificationFacts,
 } from "./message.js";
 
-const q = (id: string, prompt: string, extra: Partial<Question> = {}): Question => ({ id, kind: "single", prompt, options: [{ id: "a", label: "A" }], ...extra });
+const q = (id: string, prompt: string, extra: Partial<Question> = {}): Question => ({
+  id,
+  kind: "single",
+  prompt,
+  options: [{ id: "a", label: "A" }],
+  ...extra,
+});
 
 const facts: ClarificationFacts = {
   pendingId: "p-1",
@@ -51,9 +57,24 @@ describe("clarification message", () => {
     const answer = { answers: [{ question_id: "question_0", selected_options: ["a"] }] };
     const stored = withUndeliveredAnswer(storedClarificationMetadata("p-1"), answer, "2030-01-01T00:00:01.000Z");
     assert.deepEqual(Object.keys(stored).sort(), ["pending_id", "undelivered_answer"]);
-    const row: Message = { id: "m", session_id: "s", task_id: "t", turn_id: null, author_type: "agent", type: "clarification_request", content: "Pick one", requests_input: false, metadata: stored, created_at: "x" };
+    const row: Message = {
+      id: "m",
+      session_id: "s",
+      task_id: "t",
+      turn_id: null,
+      author_type: "agent",
+      type: "clarification_request",
+      content: "Pick one",
+      requests_input: false,
+      metadata: stored,
+      created_at: "x",
+    };
     assert.equal(clarificationMessageView(row, facts).requests_input, true, "pending: it requests input");
-    const settled = clarificationMessageView(row, { ...facts, status: "declined", resolution: { by: "operator_rejected", at: "x", reject_reason: "later" } });
+    const settled = clarificationMessageView(row, {
+      ...facts,
+      status: "declined",
+      resolution: { by: "operator_rejected", at: "x", reject_reason: "later" },
+    });
     assert.equal(settled.requests_input, false);
     assert.equal(settled.metadata.status, "declined");
     assert.equal(settled.metadata.reject_reason, "later", "the Skip's reason is the resolution's");
@@ -68,6 +89,16 @@ describe("clarification message", () => {
   });
 
   test("the public record has the DECISIONS §3 shape", () => {
-    assert.deepEqual(Object.keys(toClarificationView(facts)).sort(), ["deadline", "message", "pending_id", "questions", "resolution", "session_id", "source", "status", "task_id"]);
+    assert.deepEqual(Object.keys(toClarificationView(facts)).sort(), [
+      "deadline",
+      "message",
+      "pending_id",
+      "questions",
+      "resolution",
+      "session_id",
+      "source",
+      "status",
+      "task_id",
+    ]);
   });
 });

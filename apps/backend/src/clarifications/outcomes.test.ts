@@ -42,7 +42,12 @@ describe("clarification outcomes", () => {
   test("an operator's resolution names who answered, what was chosen and why a Skip was given", () => {
     const answer = { answers: [{ question_id: "q", selected_options: ["a"] }] };
     assert.deepEqual(operatorResolution(answer, "t", "local"), { by: "operator", at: "t", answers: answer.answers, user: "local" });
-    assert.deepEqual(operatorResolution({ answers: [], rejected: true, reject_reason: " later " }, "t"), { by: "operator_rejected", at: "t", answers: [], reject_reason: "later" });
+    assert.deepEqual(operatorResolution({ answers: [], rejected: true, reject_reason: " later " }, "t"), {
+      by: "operator_rejected",
+      at: "t",
+      answers: [],
+      reject_reason: "later",
+    });
     assert.equal(operatorResolution({ answers: [], reject_reason: "ignored without a Skip" }, "t").reject_reason, undefined);
   });
   test("agentctl's settle event is the whole record of its outcome: the operator's answer and user when it carries them", () => {
@@ -53,12 +58,15 @@ describe("clarification outcomes", () => {
       answers,
       user: "ada",
     });
-    assert.deepEqual(resolutionForSettledEvent({ pending_id: "p", outcome: "declined", reason: "operator_rejected", answers: [], reject_reason: "no" }, "t"), {
-      by: "operator_rejected",
-      at: "t",
-      answers: [],
-      reject_reason: "no",
-    });
+    assert.deepEqual(
+      resolutionForSettledEvent({ pending_id: "p", outcome: "declined", reason: "operator_rejected", answers: [], reject_reason: "no" }, "t"),
+      {
+        by: "operator_rejected",
+        at: "t",
+        answers: [],
+        reject_reason: "no",
+      },
+    );
     assert.deepEqual(resolutionForSettledEvent({ pending_id: "p", outcome: "timed_out", reason: "deadline" }, "t"), { by: "deadline", at: "t" });
   });
   test("kandev questions left at turn end: cancelled by a cancel, agent_disconnected by an error", () => {

@@ -4,13 +4,7 @@
  */
 import type { AgentEvent, ClarificationAnswer, ClarificationStatus, ElicitationOutcome, ErrorCode, Resolution } from "@kandev/protocol";
 
-export const TERMINAL_STATUSES: readonly ClarificationStatus[] = [
-  "answered",
-  "declined",
-  "cancelled",
-  "timed_out",
-  "agent_disconnected",
-];
+export const TERMINAL_STATUSES: readonly ClarificationStatus[] = ["answered", "declined", "cancelled", "timed_out", "agent_disconnected"];
 
 /** Only a pending record can settle; a settled one never changes again (first settle wins). */
 export function canSettle(status: ClarificationStatus): boolean {
@@ -104,7 +98,7 @@ function answeredResolution(by: string, at: string, answers: unknown, rejectReas
   };
 }
 
-/** The resolution an operator's answer to a kandev-tool question writes (the record adjudicates). */
+/** The resolution an operator's answer to a ask-tool question writes (the record adjudicates). */
 export function operatorResolution(answer: ClarificationAnswer, at: string, user?: string): Resolution {
   return answeredResolution(operatorBy(answer), at, answer.answers, skipReason(answer.rejected === true, answer.reject_reason), user);
 }
@@ -118,7 +112,7 @@ export function resolutionForSettledEvent(event: AgentEvent<"elicitation.settled
 }
 
 /**
- * How kandev-tool records end when their turn ends before anyone answered: agentctl abandoned the
+ * How ask-tool records end when their turn ends before anyone answered: agentctl abandoned the
  * tool call (turn cancel, agent exit) without telling the backend, so the backend settles them.
  */
 export function kandevTurnEndSettle(stopReason: string): { status: ClarificationStatus; by: string } {

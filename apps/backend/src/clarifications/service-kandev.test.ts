@@ -6,7 +6,7 @@ import { ProtocolError, type KandevAskResult } from "@kandev/protocol";
 import { clarificationBoard, httpError, KANDEV_ANSWER, KANDEV_INPUT } from "../../test/clarification-service-fixture.js";
 import { ClarificationService } from "./service.js";
 
-describe("kandev-tool questions in the clarification store", () => {
+describe("ask-tool questions in the clarification store", () => {
   let b: ReturnType<typeof clarificationBoard>;
   before(() => (b = clarificationBoard()));
   after(() => b.close());

@@ -49,7 +49,9 @@ describe("ClarificationService over SQLite", () => {
     const { ctx } = b.liveSession();
     b.service.onElicitationRequested(ctx, b.requested("st-1"));
     b.recorder.order = [];
-    const executed = await captureStatements(b.handle, () => b.service.onElicitationSettled(ctx, { pending_id: "st-1", outcome: "timed_out", reason: "deadline" }));
+    const executed = await captureStatements(b.handle, () =>
+      b.service.onElicitationSettled(ctx, { pending_id: "st-1", outcome: "timed_out", reason: "deadline" }),
+    );
     assert.deepEqual(writes(firstTransaction(executed)), ['update "clarifications" set', 'update "tasks" set']);
     const m = b.messageOf("st-1");
     assert.deepEqual([m.requests_input, m.metadata.status], [false, "timed_out"]);
@@ -82,7 +84,10 @@ describe("ClarificationService over SQLite", () => {
     const r = await b.service.respond("e-skip", { answers: [], rejected: true, reject_reason: "not now" }, "local");
     assert.deepEqual(r, { success: true, status: "declined" });
     const { resolution } = b.service.get("e-skip")!;
-    assert.deepEqual([resolution?.by, resolution?.answers, resolution?.reject_reason, resolution?.user], ["operator_rejected", [], "not now", "local"]);
+    assert.deepEqual(
+      [resolution?.by, resolution?.answers, resolution?.reject_reason, resolution?.user],
+      ["operator_rejected", [], "not now", "local"],
+    );
     assert.equal(b.messageOf("e-skip").metadata.reject_reason, "not now");
   });
 
@@ -91,7 +96,10 @@ describe("ClarificationService over SQLite", () => {
     b.service.onElicitationRequested(ctx, b.requested("e-a"));
     b.service.onElicitationRequested(ctx, b.requested("e-b"));
     assert.deepEqual(await b.service.respond("e-a", ANSWER, "local"), { success: true, status: "answered" });
-    assert.deepEqual(target.sent.map((p) => p.pending_id), ["e-a"]);
+    assert.deepEqual(
+      target.sent.map((p) => p.pending_id),
+      ["e-a"],
+    );
     assert.equal(b.service.get("e-b")!.status, "pending");
     assert.equal(b.task(ctx).pendingAction, "clarification");
   });
@@ -110,7 +118,11 @@ describe("ClarificationService over SQLite", () => {
   test("agentctl's refusals change no record: VALIDATION_ERROR is 400, NOT_CONNECTED 503, NOT_FOUND 404, and it stays as agentctl's events left it (F10, AC-20a)", async () => {
     const { ctx, target } = b.liveSession();
     b.service.onElicitationRequested(ctx, b.requested("e-v"));
-    target.verdicts.push(new ProtocolError("VALIDATION_ERROR", "unknown question_id"), new ProtocolError("NOT_CONNECTED", "down"), new ProtocolError("NOT_FOUND", "gone"));
+    target.verdicts.push(
+      new ProtocolError("VALIDATION_ERROR", "unknown question_id"),
+      new ProtocolError("NOT_CONNECTED", "down"),
+      new ProtocolError("NOT_FOUND", "gone"),
+    );
     assert.equal((await httpError(b.service.respond("e-v", ANSWER, "local"))).status, 400);
     const down = await httpError(b.service.respond("e-v", ANSWER, "local"));
     assert.deepEqual([down.status, down.code], [503, "agent_stream_not_connected"]);

@@ -20,7 +20,7 @@ import type { NotificationService } from "../notifications/service.js";
 import * as repo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
 import { newId, nowIso } from "../repos/util.js";
-import { checkKandevAnswer, formatKandevToolResult, kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./kandev-tool.js";
+import { checkKandevAnswer, formatKandevToolResult, kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./ask-tool.js";
 import { clarificationContent, storedClarificationMetadata, toClarificationView, withUndeliveredAnswer } from "./message.js";
 import {
   kandevTurnEndSettle,
@@ -32,7 +32,7 @@ import {
 } from "./outcomes.js";
 import { KandevWaiters } from "./waiters.js";
 
-/** How long a kandev-tool question waits for the operator unless configured otherwise. */
+/** How long a ask-tool question waits for the operator unless configured otherwise. */
 export const DEFAULT_KANDEV_WAIT_MS = 2 * 60 * 60_000;
 
 /** Where a clarification comes from: one session's agentctl run (execution) and its current turn. */
@@ -56,7 +56,7 @@ export interface ClarificationServiceOptions {
   logger: Logger;
   /** Resolved at startup; with acpElicitation off no elicitation ever reaches the operator (AC-20). */
   features: Features;
-  /** How long a kandev-tool question waits (default 2 h). */
+  /** How long a ask-tool question waits (default 2 h). */
   kandevWaitMs?: number;
   /** The session's live agentctl, or undefined when it is gone. */
   liveTarget: (sessionId: string) => ElicitationTarget | undefined;
@@ -135,7 +135,7 @@ export class ClarificationService {
 
   /**
    * A relayed `ask_user_question_kandev` call: validated (F3), deduplicated against the session's
-   * pending kandev-tool records (a repeat joins the same waiter), then waits for the operator.
+   * pending ask-tool records (a repeat joins the same waiter), then waits for the operator.
    * Resolves with the tool result; rejects with a ProtocolError the agent sees as a tool error.
    */
   askKandev(ctx: ClarificationContext, payload: unknown): Promise<KandevAskResult> {
@@ -165,7 +165,15 @@ export class ClarificationService {
    */
   private create(
     ctx: ClarificationContext,
-    input: { pendingId: string; source: ClarificationSource; toolCallId: string | null; message: string; questions: Question[]; deadline: string | null; dedupKey: string | null },
+    input: {
+      pendingId: string;
+      source: ClarificationSource;
+      toolCallId: string | null;
+      message: string;
+      questions: Question[];
+      deadline: string | null;
+      dedupKey: string | null;
+    },
   ): void {
     const { store } = this.options;
     store.atomically(() => {
@@ -203,7 +211,7 @@ export class ClarificationService {
 
   // ---------------------------------------------------------------------------------------------
   // The answer fork (D5): forwarded to agentctl first for an elicitation, adjudicated by the
-  // record for a kandev-tool question.
+  // record for a ask-tool question.
   // ---------------------------------------------------------------------------------------------
 
   /**
@@ -252,7 +260,7 @@ export class ClarificationService {
   }
 
   /**
-   * A kandev-tool answer: validated by the tool's rules (400), then the record adjudicates (first
+   * A ask-tool answer: validated by the tool's rules (400), then the record adjudicates (first
    * answer wins, a later one is 409 with the winner) and the waiting tool call gets it.
    */
   private answerKandev(row: repo.ClarificationRow, answer: ClarificationAnswer, user: string): ClarificationRespondResult {
@@ -340,14 +348,14 @@ export class ClarificationService {
 
   /**
    * The execution's agentctl (or its agent) is gone: every live record it held, of both sources,
-   * becomes agent_disconnected and kandev-tool waiters end with an error. Returns how many.
+   * becomes agent_disconnected and ask-tool waiters end with an error. Returns how many.
    */
   settleExecution(executionId: string, by = "agent_disconnected"): number {
     return this.settleAll(repo.listPending(this.db, { executionId }), "agent_disconnected", by);
   }
 
   /**
-   * A turn ended: its kandev-tool questions were abandoned by agentctl (the tool call is over).
+   * A turn ended: its ask-tool questions were abandoned by agentctl (the tool call is over).
    * Elicitations are left to agentctl, which settles them itself and reports it (F7).
    */
   onTurnEnded(sessionId: string, turnId: string, stopReason: string): number {

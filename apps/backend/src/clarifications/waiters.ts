@@ -11,8 +11,8 @@ interface Entry {
 }
 
 /**
- * The in-memory side of kandev-tool clarifications: one waiter per pending record, which the
- * agentctl request handler awaits. Only kandev-tool records have one (an elicitation's waiter is
+ * The in-memory side of ask-tool clarifications: one waiter per pending record, which the
+ * agentctl request handler awaits. Only ask-tool records have one (an elicitation's waiter is
  * agentctl's ACP request). Each waiter ends exactly once: answered, timed out or rejected; the
  * entry is removed before its promise settles, so a second ending finds nothing.
  */
@@ -31,14 +31,17 @@ export class KandevWaiters {
       resolve = res;
       reject = rej;
     });
-    const timer = setTimeout(() => {
-      if (this.take(pendingId) === undefined) return;
-      try {
-        resolve(onTimeout());
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    }, Math.min(Math.max(waitMs, 0), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        if (this.take(pendingId) === undefined) return;
+        try {
+          resolve(onTimeout());
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      },
+      Math.min(Math.max(waitMs, 0), MAX_TIMER_MS),
+    );
     // A pending question must not keep a stopping backend alive.
     timer.unref();
     this.entries.set(pendingId, { promise, resolve, reject, timer });

@@ -158,7 +158,7 @@ export const clarifications = sqliteTable(
     status: text("status").notNull(),
     /** JSON protocol Resolution once settled. */
     resolution: text("resolution", { mode: "json" }).$type<Record<string, unknown>>(),
-    /** Same-questions identity, kandev-tool records only (elicitations bypass dedup, D4). */
+    /** Same-questions identity, ask-tool records only (elicitations bypass dedup, D4). */
     dedupKey: text("dedup_key"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
@@ -166,7 +166,7 @@ export const clarifications = sqliteTable(
   (t) => [
     index("clarifications_session_status_idx").on(t.sessionId, t.status),
     index("clarifications_execution_idx").on(t.executionId, t.status),
-    // Only kandev-tool records carry a dedup key; elicitations (never deduplicated, D4) stay out
+    // Only ask-tool records carry a dedup key; elicitations (never deduplicated, D4) stay out
     // of the index, a B-tree write less per question. `dedup_key = ?` implies the condition.
     index("clarifications_dedup_idx").on(t.sessionId, t.dedupKey).where(sql`dedup_key IS NOT NULL`),
   ],

@@ -22,7 +22,11 @@ const tool = (id: string, status?: string): SessionUpdate => ({ kind: "tool_call
 
 describe("message coalescing", () => {
   test("consecutive chunks of one turn grow one text message", () => {
-    const { decisions } = run([["t1", chunk("hel")], ["t1", chunk("lo")], ["t1", chunk("!")]]);
+    const { decisions } = run([
+      ["t1", chunk("hel")],
+      ["t1", chunk("lo")],
+      ["t1", chunk("!")],
+    ]);
     assert.deepEqual(decisions, [
       { kind: "create", type: "text", text: "hel" },
       { kind: "append", messageId: "m1", text: "lo" },
@@ -31,8 +35,15 @@ describe("message coalescing", () => {
   });
 
   test("a tool call in between starts a new text message", () => {
-    const { decisions } = run([["t1", chunk("a")], ["t1", tool("x")], ["t1", chunk("b")]]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create", "create_tool", "create"]);
+    const { decisions } = run([
+      ["t1", chunk("a")],
+      ["t1", tool("x")],
+      ["t1", chunk("b")],
+    ]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create", "create_tool", "create"],
+    );
   });
 
   test("one tool_call message per tool_call_id, updated in place", () => {
@@ -52,23 +63,47 @@ describe("message coalescing", () => {
       ["t1", { kind: "tool_call_update", tool_call_id: "x", status: "completed" }],
       ["t1", chunk("b")],
     ]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create_tool", "create", "update_tool", "create"]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create_tool", "create", "update_tool", "create"],
+    );
   });
 
   test("thoughts coalesce separately; switching kind starts a new message", () => {
-    const { decisions } = run([["t1", thought("hm")], ["t1", thought("m")], ["t1", chunk("a")], ["t1", thought("again")]]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create", "append", "create", "create"]);
+    const { decisions } = run([
+      ["t1", thought("hm")],
+      ["t1", thought("m")],
+      ["t1", chunk("a")],
+      ["t1", thought("again")],
+    ]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create", "append", "create", "create"],
+    );
     assert.equal((decisions[3] as { type: string }).type, "thought");
   });
 
   test("a new turn never appends to the previous turn's message", () => {
-    const { decisions } = run([["t1", chunk("a")], ["t2", chunk("b")], ["t2", chunk("c")]]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create", "create", "append"]);
+    const { decisions } = run([
+      ["t1", chunk("a")],
+      ["t2", chunk("b")],
+      ["t2", chunk("c")],
+    ]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create", "create", "append"],
+    );
   });
 
   test("tool call ids are per turn", () => {
-    const { decisions } = run([["t1", tool("x")], ["t2", tool("x")]]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create_tool", "create_tool"]);
+    const { decisions } = run([
+      ["t1", tool("x")],
+      ["t2", tool("x")],
+    ]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create_tool", "create_tool"],
+    );
   });
 
   test("closeOpen (a permission request entered the transcript) ends the text message", () => {
@@ -84,7 +119,10 @@ describe("message coalescing", () => {
       ["t1", { kind: "other", session_update: "plan" }],
       ["t1", chunk("b")],
     ]);
-    assert.deepEqual(decisions.map((d) => d.kind), ["create", "ignore", "ignore", "append"]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create", "ignore", "ignore", "append"],
+    );
   });
 
   test("advancing a create without an id is a programming error", () => {

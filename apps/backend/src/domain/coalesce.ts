@@ -57,12 +57,7 @@ export function decideUpdate(cursor: StreamCursor, turnId: string | null, update
 }
 
 /** The cursor after applying `decision`; `createdId` is the id given to a created message. */
-export function advanceCursor(
-  cursor: StreamCursor,
-  turnId: string | null,
-  decision: CoalesceDecision,
-  createdId?: string,
-): StreamCursor {
+export function advanceCursor(cursor: StreamCursor, turnId: string | null, decision: CoalesceDecision, createdId?: string): StreamCursor {
   const base = cursor.turnId === turnId ? cursor : emptyCursor(turnId);
   switch (decision.kind) {
     case "create":

@@ -30,7 +30,6 @@ class MemoryTransport implements Transport {
   }
 }
 
-
 function setup() {
   const t = new MemoryTransport();
   return { t, client: new AgentctlClient(t, silentLogger) };
@@ -41,8 +40,17 @@ describe("AgentctlClient", () => {
     const { t, client } = setup();
     const pending = client.request("s1", "agent.initialize", {});
     const sent = t.sent[0]!;
-    assert.deepEqual([sent.session, sent.type, sent.action, sent.payload], ["s1", "request", "agent.initialize", { client_name: "kandev", client_version: "0.1.0" }]);
-    t.deliver({ id: sent.id, session: "s1", type: "response", action: "agent.initialize", payload: { protocol_version: 1, agent_capabilities: {}, client_capabilities: {} } });
+    assert.deepEqual(
+      [sent.session, sent.type, sent.action, sent.payload],
+      ["s1", "request", "agent.initialize", { client_name: "kandev", client_version: "0.1.0" }],
+    );
+    t.deliver({
+      id: sent.id,
+      session: "s1",
+      type: "response",
+      action: "agent.initialize",
+      payload: { protocol_version: 1, agent_capabilities: {}, client_capabilities: {} },
+    });
     assert.equal((await pending).protocol_version, 1);
     const bad = client.request("s1", "agent.status", {});
     t.deliver({ id: t.sent[1]!.id, session: "s1", type: "response", action: "agent.status", payload: { nope: true } });
@@ -51,10 +59,19 @@ describe("AgentctlClient", () => {
 
   test("invalid params are refused locally; an error frame keeps its code; no answer is a TIMEOUT", async () => {
     const { t, client } = setup();
-    await assert.rejects(client.request("s1", "agent.prompt", { session_id: "", text: "", turn_id: "" }), (e: ProtocolError) => e.code === "VALIDATION_ERROR");
+    await assert.rejects(
+      client.request("s1", "agent.prompt", { session_id: "", text: "", turn_id: "" }),
+      (e: ProtocolError) => e.code === "VALIDATION_ERROR",
+    );
     assert.equal(t.sent.length, 0);
     const refused = client.request("s1", "agent.cancel", { session_id: "a" });
-    t.deliver({ id: t.sent[0]!.id, session: "s1", type: "error", action: "agent.cancel", payload: { code: "NOT_FOUND", message: "unknown session a" } });
+    t.deliver({
+      id: t.sent[0]!.id,
+      session: "s1",
+      type: "error",
+      action: "agent.cancel",
+      payload: { code: "NOT_FOUND", message: "unknown session a" },
+    });
     await assert.rejects(refused, (e: ProtocolError) => e.code === "NOT_FOUND" && e.message === "unknown session a");
     await assert.rejects(client.request("s1", "agent.status", {}, { timeoutMs: 10 }), (e: ProtocolError) => e.code === "TIMEOUT");
   });

@@ -156,7 +156,11 @@ export class AgentctlClient {
   private onAnswer(frame: Envelope): void {
     if (frame.id === undefined) {
       const parsed = ErrorPayloadSchema.safeParse(frame.payload);
-      this.logger.warn("agent stream: error frame without id", { action: frame.action, session: frame.session, error: parsed.success ? parsed.data : frame.payload });
+      this.logger.warn("agent stream: error frame without id", {
+        action: frame.action,
+        session: frame.session,
+        error: parsed.success ? parsed.data : frame.payload,
+      });
       return;
     }
     const pending = this.settle(frame.id);
@@ -185,7 +189,7 @@ export class AgentctlClient {
       this.logger.debug("agent stream: event for no live session dropped", { action: frame.action, session: frame.session });
       return;
     }
-    if (!Object.prototype.hasOwnProperty.call(AGENT_EVENTS, frame.action)) {
+    if (!Object.hasOwn(AGENT_EVENTS, frame.action)) {
       this.logger.warn("agent stream: unknown event dropped", { action: frame.action });
       return;
     }

@@ -17,14 +17,17 @@ function sources(dir: string): string[] {
   });
 }
 
-test("AC-20b no /api/v1/acp path and no HTTP client towards agentctl in the backend", () => {
+test("no /api/v1/acp path and no HTTP client towards agentctl in the backend (AC-20b)", () => {
   const files = sources(srcDir);
   assert.ok(files.length > 20);
   for (const f of files) {
     const text = fs.readFileSync(f, "utf8");
     assert.ok(!text.includes("/api/v1/acp"), `${path.relative(srcDir, f)} mentions /api/v1/acp`);
   }
-  for (const f of sources(path.join(srcDir, "executor")).concat(sources(path.join(srcDir, "clarifications")), sources(path.join(srcDir, "lifecycle")))) {
+  for (const f of sources(path.join(srcDir, "executor")).concat(
+    sources(path.join(srcDir, "clarifications")),
+    sources(path.join(srcDir, "lifecycle")),
+  )) {
     const text = fs.readFileSync(f, "utf8");
     assert.doesNotMatch(text, /\bfetch\(|http\.request\(|http\.get\(|from "undici"/, `${path.relative(srcDir, f)} makes HTTP requests`);
   }

@@ -59,7 +59,9 @@ export class StdioTransport implements Transport {
         this.exited = true;
         resolve();
         const why = `agentctl exited (code ${code}, signal ${signal})`;
-        this.resolveClosed(this.stopping !== null ? undefined : new ProtocolError("NOT_CONNECTED", this.tail.trim().length > 0 ? `${why}: ${this.tail.trim()}` : why));
+        this.resolveClosed(
+          this.stopping !== null ? undefined : new ProtocolError("NOT_CONNECTED", this.tail.trim().length > 0 ? `${why}: ${this.tail.trim()}` : why),
+        );
       }),
     );
   }

@@ -43,5 +43,5 @@ export const PROFILE_DEFAULTS: Record<Profile, Record<FlagKey, boolean>> = {
 };
 
 export function isFlagKey(key: string): key is FlagKey {
-  return Object.prototype.hasOwnProperty.call(FLAG_REGISTRY, key);
+  return Object.hasOwn(FLAG_REGISTRY, key);
 }

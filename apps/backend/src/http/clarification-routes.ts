@@ -1,8 +1,4 @@
-import {
-  ClarificationAnswerSchema,
-  ClarificationStatusSchema,
-  PatchNotificationSettingsBodySchema,
-} from "@kandev/protocol";
+import { ClarificationAnswerSchema, ClarificationStatusSchema, PatchNotificationSettingsBodySchema } from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { NotificationService } from "../notifications/service.js";
 import { notFound } from "./errors.js";

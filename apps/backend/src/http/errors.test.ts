@@ -18,7 +18,10 @@ describe("toErrorReply", () => {
     const reply = toErrorReply(r.error);
     assert.equal(reply.status, 400);
     assert.equal(reply.body.error.code, "VALIDATION_ERROR");
-    assert.deepEqual((reply.body.error.details as Array<{ path: string }>).map((d) => d.path), ["title"]);
+    assert.deepEqual(
+      (reply.body.error.details as Array<{ path: string }>).map((d) => d.path),
+      ["title"],
+    );
   });
 
   test("protocol codes keep their code; NOT_CONNECTED becomes 503 agent_stream_not_connected", () => {

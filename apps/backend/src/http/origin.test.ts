@@ -37,7 +37,16 @@ describe("origin check", () => {
 
 describe("host check (DNS rebinding)", () => {
   test("IP literals, localhost and *.localhost are always allowed, with or without a port", () => {
-    for (const host of ["127.0.0.1:38429", "127.0.0.1", "10.1.2.3:80", "[::1]:38429", "[::1]", "localhost:38429", "LOCALHOST", "app.localhost:3000"]) {
+    for (const host of [
+      "127.0.0.1:38429",
+      "127.0.0.1",
+      "10.1.2.3:80",
+      "[::1]:38429",
+      "[::1]",
+      "localhost:38429",
+      "LOCALHOST",
+      "app.localhost:3000",
+    ]) {
       assert.equal(isHostAllowed(host, "127.0.0.1", []), true, host);
     }
   });
@@ -50,6 +59,7 @@ describe("host check (DNS rebinding)", () => {
   });
   test("no Host (not a browser) is allowed; a malformed one is not", () => {
     assert.equal(isHostAllowed(undefined, "127.0.0.1", []), true);
-    for (const host of ["", "a b", "evil.example@127.0.0.1", "127.0.0.1/x", "[::1", "x:123456"]) assert.equal(isHostAllowed(host, "127.0.0.1", []), false, host);
+    for (const host of ["", "a b", "evil.example@127.0.0.1", "127.0.0.1/x", "[::1", "x:123456"])
+      assert.equal(isHostAllowed(host, "127.0.0.1", []), false, host);
   });
 });

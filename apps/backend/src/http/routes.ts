@@ -1,11 +1,5 @@
 import { createRequire } from "node:module";
-import {
-  CreateTaskBodySchema,
-  PatchRuntimeFlagBodySchema,
-  PermissionRespondBodySchema,
-  PromptBodySchema,
-  TaskStateSchema,
-} from "@kandev/protocol";
+import { CreateTaskBodySchema, PatchRuntimeFlagBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
@@ -52,7 +46,10 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
     const rawState = ctx.query.get("state");
     const state = rawState === null ? undefined : TaskStateSchema.parse(rawState);
     const rows = tasksRepo.listTasks(db, state === undefined ? {} : { state });
-    const latest = sessionsRepo.latestSessionsByTask(db, rows.map((r) => r.id));
+    const latest = sessionsRepo.latestSessionsByTask(
+      db,
+      rows.map((r) => r.id),
+    );
     return { status: 200, body: rows.map((r) => toTask(r, latest.get(r.id))) };
   });
   router.add("GET", "/api/v1/tasks/:id", (ctx) => {
@@ -74,7 +71,9 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
     if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
     const rows = messagesRepo.listMessages(db, ctx.params.id!);
     // A clarification message's status is its record's: joined here, on read.
-    const records = rows.some((m) => m.type === "clarification_request") ? clarificationsRepo.listClarifications(db, { sessionId: ctx.params.id! }) : [];
+    const records = rows.some((m) => m.type === "clarification_request")
+      ? clarificationsRepo.listClarifications(db, { sessionId: ctx.params.id! })
+      : [];
     return { status: 200, body: toMessages(rows, records) };
   });
   router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {

@@ -24,9 +24,16 @@ describe("buildConfigureParams", () => {
   });
 
   test("a profile made for a real agent sends its agent_id (capabilities variant), not its own id", () => {
-    const params = buildConfigureParams({ profile: { ...profile, id: "my-claude", agentId: "claude-acp" }, features: { acpElicitation: false }, timeouts: {} });
+    const params = buildConfigureParams({
+      profile: { ...profile, id: "my-claude", agentId: "claude-acp" },
+      features: { acpElicitation: false },
+      timeouts: {},
+    });
     assert.equal(params.agent_id, "claude-acp");
-    assert.equal(buildConfigureParams({ profile: { ...profile, agentId: null }, features: { acpElicitation: false }, timeouts: {} }).agent_id, "mock");
+    assert.equal(
+      buildConfigureParams({ profile: { ...profile, agentId: null }, features: { acpElicitation: false }, timeouts: {} }).agent_id,
+      "mock",
+    );
   });
 
   test("does not alias the profile's arrays", () => {

@@ -39,7 +39,11 @@ const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error]);
  * so the interruption is visible. Idempotent. Returns true when the session was interrupted
  * mid-work (CANCELLED).
  */
-export function settleInterrupted(store: LiveStore, s: Pick<SessionRow, "id" | "taskId" | "state" | "error" | "currentTurnId">, why: Interruption): boolean {
+export function settleInterrupted(
+  store: LiveStore,
+  s: Pick<SessionRow, "id" | "taskId" | "state" | "error" | "currentTurnId">,
+  why: Interruption,
+): boolean {
   if (s.state === "WAITING_FOR_INPUT") {
     store.settleOpenRequests(s.id, why.by);
     if (s.error !== why.error) store.updateSession(s.id, { error: why.error });

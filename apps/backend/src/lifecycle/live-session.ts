@@ -10,12 +10,7 @@ import {
 } from "@kandev/protocol";
 import type { AgentctlClient, AgentEventMessage } from "../executor/agentctl-client.js";
 import type { LocalExecutor } from "../executor/local-executor.js";
-import {
-  exitedDuringStartReason,
-  initializeTimeoutReason,
-  spawnRefusedReason,
-  type StartPhase,
-} from "../agents/start-errors.js";
+import { exitedDuringStartReason, initializeTimeoutReason, spawnRefusedReason, type StartPhase } from "../agents/start-errors.js";
 import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
 import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
@@ -426,7 +421,8 @@ export class LiveSession {
       case "agent.exited": {
         const p = event.payload;
         const how = p.signal !== null ? `signal ${p.signal}` : `code ${p.code}`;
-        const reason = this.startPhase !== null ? exitedDuringStartReason(this.startPhase, p, p.stderr_tail) : `the agent exited unexpectedly (${how})`;
+        const reason =
+          this.startPhase !== null ? exitedDuringStartReason(this.startPhase, p, p.stderr_tail) : `the agent exited unexpectedly (${how})`;
         this.onAgentExited();
         this.fail(reason, p.stderr_tail);
         return;

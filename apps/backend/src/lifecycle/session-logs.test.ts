@@ -9,15 +9,24 @@ describe("LogRing", () => {
   test("keeps the last maxLines lines, oldest first", () => {
     const ring = new LogRing(3, 1_000_000);
     for (const t of ["a", "b", "c", "d", "e"]) ring.push(line(t));
-    assert.deepEqual(ring.lines().map((l) => l.text), ["c", "d", "e"]);
+    assert.deepEqual(
+      ring.lines().map((l) => l.text),
+      ["c", "d", "e"],
+    );
   });
 
   test("keeps about maxBytes of text, but always the newest line", () => {
     const ring = new LogRing(100, 10);
     for (const t of ["aaaa", "bbbb", "cccc"]) ring.push(line(t));
-    assert.deepEqual(ring.lines().map((l) => l.text), ["bbbb", "cccc"]);
+    assert.deepEqual(
+      ring.lines().map((l) => l.text),
+      ["bbbb", "cccc"],
+    );
     ring.push(line("x".repeat(50)));
-    assert.deepEqual(ring.lines().map((l) => l.text), ["x".repeat(50)]);
+    assert.deepEqual(
+      ring.lines().map((l) => l.text),
+      ["x".repeat(50)],
+    );
   });
 
   test("lines() is a copy", () => {
@@ -32,7 +41,10 @@ describe("redaction", () => {
   test("every occurrence of a secret is replaced, the longer secret first", () => {
     const redact = makeRedactor(["sk-ant-123456", "sk-ant-123456-extra", "abc"]);
     assert.equal(redact("key sk-ant-123456-extra and sk-ant-123456 twice sk-ant-123456"), "key [redacted] and [redacted] twice [redacted]");
-    assert.equal(redact("abc stays: too short to be a secret worth shredding lines for"), "abc stays: too short to be a secret worth shredding lines for");
+    assert.equal(
+      redact("abc stays: too short to be a secret worth shredding lines for"),
+      "abc stays: too short to be a secret worth shredding lines for",
+    );
   });
 
   test("no secrets -> text unchanged", () => {
@@ -40,7 +52,10 @@ describe("redaction", () => {
   });
 
   test("secrets: every profile env value, and board env values whose names look secret", () => {
-    const s = secretsFor({ ANTHROPIC_API_KEY: "sk-1", MODEL: "opus-4" }, { PATH: "/usr/bin", GITHUB_TOKEN: "ghp_x", MY_PASSWORD: "hunter2", HOME: "/root" });
+    const s = secretsFor(
+      { ANTHROPIC_API_KEY: "sk-1", MODEL: "opus-4" },
+      { PATH: "/usr/bin", GITHUB_TOKEN: "ghp_x", MY_PASSWORD: "hunter2", HOME: "/root" },
+    );
     assert.deepEqual(s.sort(), ["ghp_x", "hunter2", "opus-4", "sk-1"]);
     assert.deepEqual(secretsFor(null, {}), []);
   });
@@ -77,7 +92,10 @@ describe("SessionLogs", () => {
     store.append("a", "t", "2");
     store.append("c", "t", "1");
     assert.deepEqual(store.list("b"), []);
-    assert.deepEqual(store.list("a").map((l) => l.text), ["1", "2"]);
+    assert.deepEqual(
+      store.list("a").map((l) => l.text),
+      ["1", "2"],
+    );
     assert.equal(store.list("c").length, 1);
   });
 
@@ -87,6 +105,9 @@ describe("SessionLogs", () => {
     store.append("s1", "t", "first-secret second-secret");
     store.configure("s1", ["second-secret"]);
     store.append("s1", "t", "first-secret second-secret");
-    assert.deepEqual(store.list("s1").map((l) => l.text), ["[redacted] second-secret", "first-secret [redacted]"]);
+    assert.deepEqual(
+      store.list("s1").map((l) => l.text),
+      ["[redacted] second-secret", "first-secret [redacted]"],
+    );
   });
 });

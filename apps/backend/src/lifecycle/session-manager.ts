@@ -1,6 +1,6 @@
 import path from "node:path";
 import {
-  PermissionRespondBodySchema,
+  type PermissionRespondBodySchema,
   ProtocolError,
   type AgentActionName,
   type AgentCommand,
@@ -265,4 +265,3 @@ export class SessionManager {
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
-

@@ -45,7 +45,8 @@ export class LiveStore {
     this.refused = new RefusedWrites({
       schedule: options.schedule ?? unrefTimer,
       isRefusal: isStorageUnavailable,
-      onHold: (label, err) => logger.warn("the database refused a write; holding it and every later one until it takes them", { write: label, error: errorText(err) }),
+      onHold: (label, err) =>
+        logger.warn("the database refused a write; holding it and every later one until it takes them", { write: label, error: errorText(err) }),
       onResume: (count) => logger.info("held writes were written", { count }),
       onError: (label, err) => logger.error("a write failed", { write: label, error: err instanceof Error ? err.stack : String(err) }),
       onLost: (labels) => logger.error("writes the database never took are lost", { writes: labels }),
@@ -183,10 +184,7 @@ export class LiveStore {
     return message;
   }
 
-  patchMessage(
-    id: string,
-    patch: Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>,
-  ): Message | undefined {
+  patchMessage(id: string, patch: Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>): Message | undefined {
     const row = messagesRepo.updateMessage(this.db, id, patch);
     if (row === undefined) return undefined;
     const message = toMessage(row);

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { NotificationKindSchema, NotificationSettingsSchema } from "@kandev/protocol";
-import { DEFAULT_NOTIFICATION_SETTINGS, SETTING_OF_KIND, composeClarificationRequested, composeTurnFinished, notifiesTurnFinished, resolveSettings } from "./compose.js";
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  SETTING_OF_KIND,
+  composeClarificationRequested,
+  composeTurnFinished,
+  notifiesTurnFinished,
+  resolveSettings,
+} from "./compose.js";
 
 describe("notification copy and settings", () => {
   test("every notification kind has a setting (completeness)", () => {
@@ -13,7 +20,7 @@ describe("notification copy and settings", () => {
     assert.deepEqual(resolveSettings({ turn_finished: true, gone: false }), { clarification_requested: true, turn_finished: true });
     assert.deepEqual(resolveSettings({ clarification_requested: false }), { clarification_requested: false, turn_finished: false });
   });
-  test("F9 the copy names the task and nothing the agent wrote", () => {
+  test("the copy names the task and nothing the agent wrote (F9)", () => {
     const n = composeClarificationRequested("Ship the button");
     assert.equal(n.title, "Ship the button");
     assert.match(n.body, /needs your answer on "Ship the button"/);

@@ -1,12 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { NotificationSchema, type Notification, type NotificationKind, type NotificationSettings, type PatchNotificationSettingsBody } from "@kandev/protocol";
+import {
+  NotificationSchema,
+  type Notification,
+  type NotificationKind,
+  type NotificationSettings,
+  type PatchNotificationSettingsBody,
+} from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logger.js";
 import { claimDelivery } from "../repos/notification-deliveries.js";
 import * as settingsRepo from "../repos/notification-settings.js";
 import * as tasksRepo from "../repos/tasks.js";
 import { inTransaction, nowIso } from "../repos/util.js";
-import { SETTING_OF_KIND, composeClarificationRequested, composeTurnFinished, notifiesTurnFinished, resolveSettings, type ComposedNotification } from "./compose.js";
+import {
+  SETTING_OF_KIND,
+  composeClarificationRequested,
+  composeTurnFinished,
+  notifiesTurnFinished,
+  resolveSettings,
+  type ComposedNotification,
+} from "./compose.js";
 
 /** Where notifications go: every connected browser (the hub's `notification` action). */
 export interface NotificationSink {
@@ -98,7 +111,12 @@ export class NotificationService {
   }
 
   /** The notification, checked against its schema; null (logged) when it does not pass. */
-  private build(kind: NotificationKind, ids: { sessionId: string; taskId: string }, composed: ComposedNotification, pendingId: string | null): Notification | null {
+  private build(
+    kind: NotificationKind,
+    ids: { sessionId: string; taskId: string },
+    composed: ComposedNotification,
+    pendingId: string | null,
+  ): Notification | null {
     const parsed = NotificationSchema.safeParse({
       id: randomUUID(),
       kind,

@@ -65,14 +65,32 @@ export function insertClarification(db: Db, input: NewClarification): Clarificat
       .prepare(),
   );
   const { pendingId, sessionId, taskId, turnId, messageId, source, executionId, toolCallId, message, questions, deadline, dedupKey } = input;
-  const row = insert.get({ pendingId, sessionId, taskId, turnId, messageId, source, executionId, toolCallId, message, questions, deadline, dedupKey, at });
+  const row = insert.get({
+    pendingId,
+    sessionId,
+    taskId,
+    turnId,
+    messageId,
+    source,
+    executionId,
+    toolCallId,
+    message,
+    questions,
+    deadline,
+    dedupKey,
+    at,
+  });
   if (row === undefined) throw new PendingIdCollisionError(input.pendingId);
   return row as ClarificationRow;
 }
 
 export function getClarification(db: Db, pendingId: string): ClarificationRow | undefined {
   const select = prepared(db, "clarifications.get", (d) =>
-    d.select().from(clarifications).where(eq(clarifications.pendingId, ph("pendingId"))).prepare(),
+    d
+      .select()
+      .from(clarifications)
+      .where(eq(clarifications.pendingId, ph("pendingId")))
+      .prepare(),
   );
   return select.get({ pendingId }) as ClarificationRow | undefined;
 }
@@ -90,7 +108,7 @@ export function listClarifications(db: Db, filter: { sessionId?: string; status?
     .all() as ClarificationRow[];
 }
 
-/** The still-pending kandev-tool record of a session with these questions (the dedup of D4). */
+/** The still-pending ask-tool record of a session with these questions (the dedup of D4). */
 export function findPendingByDedupKey(db: Db, sessionId: string, dedupKey: string): ClarificationRow | undefined {
   return db
     .select()
@@ -146,7 +164,11 @@ export function settleClarification(db: Db, pendingId: string, status: Clarifica
   const update = prepared(db, "clarifications.settle", (d) =>
     d
       .update(clarifications)
-      .set({ status: setPlaceholder<ClarificationStatus>("status"), resolution: setPlaceholder<Resolution>("resolution"), updatedAt: setPlaceholder<string>("at") })
+      .set({
+        status: setPlaceholder<ClarificationStatus>("status"),
+        resolution: setPlaceholder<Resolution>("resolution"),
+        updatedAt: setPlaceholder<string>("at"),
+      })
       .where(and(eq(clarifications.pendingId, ph("pendingId")), eq(clarifications.status, "pending")))
       .returning()
       .prepare(),

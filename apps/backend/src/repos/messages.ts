@@ -57,7 +57,13 @@ export function insertMessage(db: Db, input: NewMessage): MessageRow {
 }
 
 export function getMessage(db: Db, id: string): MessageRow | undefined {
-  const select = prepared(db, "messages.get", (d) => d.select().from(messages).where(eq(messages.id, ph("id"))).prepare());
+  const select = prepared(db, "messages.get", (d) =>
+    d
+      .select()
+      .from(messages)
+      .where(eq(messages.id, ph("id")))
+      .prepare(),
+  );
   return select.get({ id }) as MessageRow | undefined;
 }
 
@@ -99,13 +105,7 @@ export function findByPendingId(db: Db, sessionId: string, type: MessageType, pe
   return db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.sessionId, sessionId),
-        eq(messages.type, type),
-        sql`json_extract(${messages.metadata}, '$.pending_id') = ${pendingId}`,
-      ),
-    )
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.type, type), sql`json_extract(${messages.metadata}, '$.pending_id') = ${pendingId}`))
     .get() as MessageRow | undefined;
 }
 

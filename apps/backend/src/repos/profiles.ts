@@ -39,10 +39,7 @@ export function insertProfile(
  * Writes a built-in profile, replacing its command on every start: the command embeds this machine's
  * node and package paths, which change when the checkout moves.
  */
-export function upsertBuiltinProfile(
-  db: Db,
-  input: { id: string; name: string; command: string[]; env?: Record<string, string> },
-): ProfileRow {
+export function upsertBuiltinProfile(db: Db, input: { id: string; name: string; command: string[]; env?: Record<string, string> }): ProfileRow {
   return db
     .insert(agentProfiles)
     .values({ id: input.id, name: input.name, command: input.command, env: input.env ?? null, builtin: true, createdAt: nowIso() })

@@ -59,7 +59,13 @@ describe("repositories over a real SQLite file", () => {
     const updated = profiles.upsertBuiltinProfile(db, { id: "mock", name: "Mock", command: ["node", "new.js"] });
     assert.deepEqual(updated.command, ["node", "new.js"]);
     assert.equal(updated.builtin, true);
-    assert.deepEqual(profiles.listProfiles(db).map((r) => r.id).sort(), ["mock", "p1"]);
+    assert.deepEqual(
+      profiles
+        .listProfiles(db)
+        .map((r) => r.id)
+        .sort(),
+      ["mock", "p1"],
+    );
   });
 
   test("tasks and sessions: latest session per task, state filter, live sessions", () => {
@@ -74,10 +80,19 @@ describe("repositories over a real SQLite file", () => {
     const latest = sessions.latestSessionsByTask(db, [t1.id, t2.id]);
     assert.equal(latest.get(t1.id)?.id, s2.id);
     assert.equal(latest.has(t2.id), false);
-    assert.deepEqual(sessions.listSessionsForTask(db, t1.id).map((s) => s.id), [s1.id, s2.id]);
-    assert.deepEqual(sessions.listLiveSessions(db).map((s) => s.id), [s2.id]);
+    assert.deepEqual(
+      sessions.listSessionsForTask(db, t1.id).map((s) => s.id),
+      [s1.id, s2.id],
+    );
+    assert.deepEqual(
+      sessions.listLiveSessions(db).map((s) => s.id),
+      [s2.id],
+    );
     tasks.updateTaskState(db, t1.id, "IN_PROGRESS", "permission");
-    assert.deepEqual(tasks.listTasks(db, { state: "IN_PROGRESS" }).map((t) => t.id), [t1.id]);
+    assert.deepEqual(
+      tasks.listTasks(db, { state: "IN_PROGRESS" }).map((t) => t.id),
+      [t1.id],
+    );
     assert.equal(tasks.getTask(db, t1.id)?.pendingAction, "permission");
     assert.equal(tasks.updateTaskState(db, "nope", "TODO", null), undefined);
     const all = tasks.listTasks(db).map((t) => t.id);
@@ -112,17 +127,33 @@ describe("repositories over a real SQLite file", () => {
       requestsInput: true,
       metadata: { pending_id: "p-1", options: [{ option_id: "o" }] },
     });
-    messages.insertMessage(db, { ...base, turnId: turnB.id, type: "permission_request", content: "b", requestsInput: true, metadata: { pending_id: "p-2" } });
+    messages.insertMessage(db, {
+      ...base,
+      turnId: turnB.id,
+      type: "permission_request",
+      content: "b",
+      requestsInput: true,
+      metadata: { pending_id: "p-2" },
+    });
     const list = messages.listMessages(db, s.id);
-    assert.deepEqual(list.map((m) => m.type), ["text", "permission_request", "permission_request"]);
+    assert.deepEqual(
+      list.map((m) => m.type),
+      ["text", "permission_request", "permission_request"],
+    );
     assert.equal(list[0]!.content, "hello 'quoted' ü");
     const found = messages.findByPendingId(db, s.id, "permission_request", "p-1");
     assert.deepEqual(found?.metadata, { pending_id: "p-1", options: [{ option_id: "o" }] });
     assert.equal(messages.findByPendingId(db, s.id, "clarification_request", "p-1"), undefined);
-    assert.deepEqual(messages.listOpenRequests(db, s.id, turnB.id).map((m) => m.metadata.pending_id), ["p-2"]);
+    assert.deepEqual(
+      messages.listOpenRequests(db, s.id, turnB.id).map((m) => m.metadata.pending_id),
+      ["p-2"],
+    );
     assert.equal(messages.listOpenRequests(db, s.id).length, 2);
     messages.updateMessage(db, found!.id, { requestsInput: false, metadata: { ...found!.metadata, status: "selected" } });
-    assert.deepEqual(messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id), ["p-2"]);
+    assert.deepEqual(
+      messages.listOpenRequests(db, s.id).map((m) => m.metadata.pending_id),
+      ["p-2"],
+    );
   });
 
   /**
@@ -148,7 +179,15 @@ describe("repositories over a real SQLite file", () => {
     try {
       const { t, s } = taskAndSession(fresh.db);
       const turn = turns.insertTurn(fresh.db, { sessionId: s.id });
-      messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: turn.id, authorType: "agent", type: "permission_request", content: "?", requestsInput: true });
+      messages.insertMessage(fresh.db, {
+        sessionId: s.id,
+        taskId: t.id,
+        turnId: turn.id,
+        authorType: "agent",
+        type: "permission_request",
+        content: "?",
+        requestsInput: true,
+      });
       assert.equal(messages.listOpenRequests(fresh.db, s.id, turn.id).length, 1);
       assert.equal(sessions.latestSessionsByTask(fresh.db, [t.id]).get(t.id)?.id, s.id);
       assert.equal(messages.listOpenRequests(fresh.db, s.id).length, 1);
@@ -156,7 +195,8 @@ describe("repositories over a real SQLite file", () => {
       const openOfSession = seen.find((q) => q.includes('from "messages"') && q.includes("requests_input") && !q.includes('"turn_id" = ?'));
       const latest = seen.find((q) => q.includes('from "sessions"') && q.includes('"task_id" = ?'));
       assert.ok(open !== undefined && openOfSession !== undefined && latest !== undefined, seen.join("\n"));
-      const planOf = (query: string, ...args: string[]) => (raw.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+      const planOf = (query: string, ...args: string[]) =>
+        (raw.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join("; ");
       assert.match(planOf(open, "s", "t"), /USING INDEX messages_open_idx/);
       // Without a turn too (a session before its first turn, settleOpenRequests): not a walk of
       // every message of the session through messages_session_idx.
@@ -170,23 +210,48 @@ describe("repositories over a real SQLite file", () => {
     }
   });
 
-  test("clarifications_dedup_idx holds kandev-tool records only: an elicitation writes no entry; the dedup lookup still uses it", () => {
+  test("clarifications_dedup_idx holds ask-tool records only: an elicitation writes no entry; the dedup lookup still uses it", () => {
     const { fresh, raw, seen } = freshRecordingSql("dedup.db");
     try {
       const { t, s } = taskAndSession(fresh.db);
       const ask = (pendingId: string, source: "elicitation" | "kandev_tool", dedupKey: string | null) => {
-        const m = messages.insertMessage(fresh.db, { sessionId: s.id, taskId: t.id, turnId: null, authorType: "agent", type: "clarification_request", content: "?", requestsInput: true });
-        clarifications.insertClarification(fresh.db, { pendingId, sessionId: s.id, taskId: t.id, turnId: null, messageId: m.id, source, executionId: "e", toolCallId: null, message: "?", questions: [], deadline: null, dedupKey });
+        const m = messages.insertMessage(fresh.db, {
+          sessionId: s.id,
+          taskId: t.id,
+          turnId: null,
+          authorType: "agent",
+          type: "clarification_request",
+          content: "?",
+          requestsInput: true,
+        });
+        clarifications.insertClarification(fresh.db, {
+          pendingId,
+          sessionId: s.id,
+          taskId: t.id,
+          turnId: null,
+          messageId: m.id,
+          source,
+          executionId: "e",
+          toolCallId: null,
+          message: "?",
+          questions: [],
+          deadline: null,
+          dedupKey,
+        });
       };
       for (let i = 0; i < 50; i++) ask(`el-${i}`, "elicitation", null);
       ask("kt-1", "kandev_tool", "key-1");
-      const entries = (raw.prepare("SELECT sum(ncell) AS n FROM dbstat WHERE name = 'clarifications_dedup_idx' AND pagetype = 'leaf'").get() as { n: number }).n;
-      assert.equal(entries, 1, "one entry: the kandev-tool record's");
+      const entries = (
+        raw.prepare("SELECT sum(ncell) AS n FROM dbstat WHERE name = 'clarifications_dedup_idx' AND pagetype = 'leaf'").get() as { n: number }
+      ).n;
+      assert.equal(entries, 1, "one entry: the ask-tool record's");
       assert.equal(clarifications.findPendingByDedupKey(fresh.db, s.id, "key-1")?.pendingId, "kt-1");
       assert.equal(clarifications.findPendingByDedupKey(fresh.db, s.id, "key-2"), undefined);
       const lookup = seen.find((q) => q.includes('from "clarifications"') && q.includes('"dedup_key" = ?'));
       assert.ok(lookup !== undefined, seen.join("\n"));
-      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all(s.id, "key-1", "kandev_tool", "pending") as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all(s.id, "key-1", "kandev_tool", "pending") as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join("; ");
       assert.match(plan, /USING INDEX clarifications_dedup_idx/);
     } finally {
       fresh.close();
@@ -204,19 +269,50 @@ describe("repositories over a real SQLite file", () => {
     journal.entries = journal.entries.filter((e) => e.idx < 4);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const file = path.join(dir, "upgraded.db");
-    const indexSql = (h: DatabaseHandle) => (h.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'clarifications_dedup_idx'").get() as { sql: string }).sql;
+    const indexSql = (h: DatabaseHandle) =>
+      (h.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'clarifications_dedup_idx'").get() as { sql: string }).sql;
     const old = openDatabase(file, { migrationsFolder: before });
     const { t, s } = taskAndSession(old.db);
-    for (const [pendingId, source, dedupKey] of [["el-1", "elicitation", null], ["kt-1", "kandev_tool", "key-1"]] as const) {
-      const m = messages.insertMessage(old.db, { sessionId: s.id, taskId: t.id, turnId: null, authorType: "agent", type: "clarification_request", content: "?", requestsInput: true });
-      clarifications.insertClarification(old.db, { pendingId, sessionId: s.id, taskId: t.id, turnId: null, messageId: m.id, source, executionId: "e", toolCallId: null, message: "?", questions: [], deadline: null, dedupKey });
+    for (const [pendingId, source, dedupKey] of [
+      ["el-1", "elicitation", null],
+      ["kt-1", "kandev_tool", "key-1"],
+    ] as const) {
+      const m = messages.insertMessage(old.db, {
+        sessionId: s.id,
+        taskId: t.id,
+        turnId: null,
+        authorType: "agent",
+        type: "clarification_request",
+        content: "?",
+        requestsInput: true,
+      });
+      clarifications.insertClarification(old.db, {
+        pendingId,
+        sessionId: s.id,
+        taskId: t.id,
+        turnId: null,
+        messageId: m.id,
+        source,
+        executionId: "e",
+        toolCallId: null,
+        message: "?",
+        questions: [],
+        deadline: null,
+        dedupKey,
+      });
     }
     assert.doesNotMatch(indexSql(old), /WHERE/);
     old.close();
     const upgraded = openDatabase(file);
     try {
       assert.match(indexSql(upgraded), /WHERE dedup_key IS NOT NULL/);
-      assert.deepEqual(clarifications.listPending(upgraded.db, { sessionId: s.id }).map((r) => r.pendingId).sort(), ["el-1", "kt-1"]);
+      assert.deepEqual(
+        clarifications
+          .listPending(upgraded.db, { sessionId: s.id })
+          .map((r) => r.pendingId)
+          .sort(),
+        ["el-1", "kt-1"],
+      );
       assert.equal(clarifications.findPendingByDedupKey(upgraded.db, s.id, "key-1")?.pendingId, "kt-1");
       assert.equal(upgraded.sqlite.pragma("integrity_check", { simple: true }), "ok");
     } finally {
@@ -228,7 +324,10 @@ describe("repositories over a real SQLite file", () => {
     const db = handle.db;
     const count = () => tasks.listTasks(db).length;
     const before = count();
-    assert.equal(inTransaction(db, () => (tasks.insertTask(db, { title: "kept", agentProfileId: "mock" }), 7)), 7);
+    assert.equal(
+      inTransaction(db, () => (tasks.insertTask(db, { title: "kept", agentProfileId: "mock" }), 7)),
+      7,
+    );
     assert.equal(count(), before + 1);
     const failing = () =>
       inTransaction(db, () => {
@@ -246,7 +345,14 @@ describe("repositories over a real SQLite file", () => {
         }),
       );
     });
-    assert.deepEqual(tasks.listTasks(db).map((t) => t.title).filter((t) => t === "outer" || t === "inner"), ["outer"], "only the inner savepoint rolled back");
+    assert.deepEqual(
+      tasks
+        .listTasks(db)
+        .map((t) => t.title)
+        .filter((t) => t === "outer" || t === "inner"),
+      ["outer"],
+      "only the inner savepoint rolled back",
+    );
   });
 
   test("notification deliveries are claimed once per kind + dedup key", () => {

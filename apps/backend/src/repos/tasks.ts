@@ -13,13 +13,27 @@ export function insertTask(db: Db, input: { title: string; agentProfileId: strin
   const at = nowIso();
   return db
     .insert(tasks)
-    .values({ id: input.id ?? newId(), title: input.title, state: "TODO", pendingAction: null, agentProfileId: input.agentProfileId, createdAt: at, updatedAt: at })
+    .values({
+      id: input.id ?? newId(),
+      title: input.title,
+      state: "TODO",
+      pendingAction: null,
+      agentProfileId: input.agentProfileId,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning()
     .get() as TaskRow;
 }
 
 export function getTask(db: Db, id: string): TaskRow | undefined {
-  const select = prepared(db, "tasks.get", (d) => d.select().from(tasks).where(eq(tasks.id, sql.placeholder("id"))).prepare());
+  const select = prepared(db, "tasks.get", (d) =>
+    d
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, sql.placeholder("id")))
+      .prepare(),
+  );
   return select.get({ id }) as TaskRow | undefined;
 }
 
@@ -35,7 +49,11 @@ export function updateTaskState(db: Db, id: string, state: TaskState, pendingAct
   const update = prepared(db, "tasks.state", (d) =>
     d
       .update(tasks)
-      .set({ state: setPlaceholder<TaskState>("state"), pendingAction: setPlaceholder<PendingAction>("pendingAction"), updatedAt: setPlaceholder<string>("at") })
+      .set({
+        state: setPlaceholder<TaskState>("state"),
+        pendingAction: setPlaceholder<PendingAction>("pendingAction"),
+        updatedAt: setPlaceholder<string>("at"),
+      })
       .where(eq(tasks.id, sql.placeholder("id")))
       .returning()
       .prepare(),

@@ -6,7 +6,11 @@ import { newId, nowIso } from "./util.js";
 export type TurnRow = typeof turns.$inferSelect;
 
 export function insertTurn(db: Db, input: { sessionId: string; id?: string }): TurnRow {
-  return db.insert(turns).values({ id: input.id ?? newId(), sessionId: input.sessionId, startedAt: nowIso() }).returning().get();
+  return db
+    .insert(turns)
+    .values({ id: input.id ?? newId(), sessionId: input.sessionId, startedAt: nowIso() })
+    .returning()
+    .get();
 }
 
 export function getTurn(db: Db, id: string): TurnRow | undefined {

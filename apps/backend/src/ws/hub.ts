@@ -156,7 +156,7 @@ export class BrowserHub implements Publisher, LogPublisher {
       action = frame.action;
       if (frame.type !== "request") throw new ProtocolError("BAD_REQUEST", `browsers may only send requests, got ${frame.type}`);
       if (id === undefined) throw new ProtocolError("BAD_REQUEST", "a request needs an id");
-      if (!Object.prototype.hasOwnProperty.call(BROWSER_REQUESTS, action)) {
+      if (!Object.hasOwn(BROWSER_REQUESTS, action)) {
         throw new ProtocolError("UNKNOWN_ACTION", `unknown action ${action}`);
       }
       const name = action as BrowserRequestName;

@@ -6,7 +6,14 @@ import { after, before, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import type { Clarification, Message } from "@kandev/protocol";
-import { clarificationMessages, respond, startLoggedTask, waitForClarifications, waitForClarificationStatus, wireLog } from "../clarification-helpers.js";
+import {
+  clarificationMessages,
+  respond,
+  startLoggedTask,
+  waitForClarifications,
+  waitForClarificationStatus,
+  wireLog,
+} from "../clarification-helpers.js";
 import {
   WsClient,
   api,
@@ -51,18 +58,22 @@ describe("faults with clarifications in flight (real agentctl + mock agent)", ()
       assert.ok(pid !== undefined, "this host's agentctl");
       const killedAt = Date.now();
       process.kill(pid, "SIGKILL");
-      await eventually(async () => ((await clarificationsOf(base, sessionId, "pending")).length === 0 ? true : undefined), "no pending record left", 2_000);
+      await eventually(
+        async () => ((await clarificationsOf(base, sessionId, "pending")).length === 0 ? true : undefined),
+        "no pending record left",
+        2_000,
+      );
       const elapsed = Date.now() - killedAt;
       t.diagnostic(`100 pending settled agent_disconnected ${elapsed} ms after the SIGKILL`);
       assert.ok(elapsed < 2_000, `settled in ${elapsed} ms`);
       const settled = await clarificationsOf(base, sessionId);
-      assert.deepEqual(
-        [...new Set(settled.map((c) => `${c.status}/${c.resolution?.by}`))],
-        ["agent_disconnected/agentctl_stopped"],
-      );
+      assert.deepEqual([...new Set(settled.map((c) => `${c.status}/${c.resolution?.by}`))], ["agent_disconnected/agentctl_stopped"]);
       // Overlays: each message was pushed again with requests_input false.
       await eventually(
-        () => (messages.every((m) => updatesOf(ws, m.id).some((u) => u.requests_input === false && u.metadata.status === "agent_disconnected")) ? true : undefined),
+        () =>
+          messages.every((m) => updatesOf(ws, m.id).some((u) => u.requests_input === false && u.metadata.status === "agent_disconnected"))
+            ? true
+            : undefined,
         "100 withdrawn overlays pushed",
         5_000,
       );

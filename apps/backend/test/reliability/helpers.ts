@@ -82,10 +82,14 @@ export async function clarificationsOf(base: string, sessionId: string, status?:
 
 /** Waits until the session holds `count` pending clarifications; returns their pending ids. */
 export async function waitForPending(base: string, sessionId: string, count: number, timeoutMs = 30_000): Promise<string[]> {
-  return eventually(async () => {
-    const pending = await clarificationsOf(base, sessionId, "pending");
-    return pending.length >= count ? pending.map((c) => c.pending_id) : undefined;
-  }, `${count} pending clarification(s) in ${sessionId}`, timeoutMs);
+  return eventually(
+    async () => {
+      const pending = await clarificationsOf(base, sessionId, "pending");
+      return pending.length >= count ? pending.map((c) => c.pending_id) : undefined;
+    },
+    `${count} pending clarification(s) in ${sessionId}`,
+    timeoutMs,
+  );
 }
 
 /** What the agent received for one elicitation/create ("none": no answer yet, or never). */

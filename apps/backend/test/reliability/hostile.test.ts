@@ -48,7 +48,9 @@ describe("a hostile agent through the board (real agentctl + mock agent)", () =>
       assert.equal(m!.metadata.tool_call_id, "toolu_fake_1");
       const sent = notificationsOf(ws).filter((n) => n.session_id === sessionId);
       assert.equal(sent.length, 1, "one notification");
-      const asked = ws.frames.filter((f) => f.action === "session.message.added" && (f.payload as { message: Message }).message.type === "clarification_request");
+      const asked = ws.frames.filter(
+        (f) => f.action === "session.message.added" && (f.payload as { message: Message }).message.type === "clarification_request",
+      );
       assert.equal(asked.length, 1, "one overlay pushed to the browser");
       assert.equal((await api<unknown[]>(base, "GET", `/api/v1/clarifications?session_id=${sessionId}`)).body.length, 1);
       // ... and it works end to end.

@@ -74,7 +74,10 @@ describe("races on one clarification (real agentctl + mock agent)", () => {
       const rows = await clarificationsOf(base, sessionId);
       const ms = (await api<Array<{ metadata: Record<string, unknown> }>>(base, "GET", `/api/v1/sessions/${sessionId}/messages`)).body;
       const tool = (pendingId: string) => ms.find((m) => m.metadata.pending_id === pendingId)?.metadata.tool_call_id;
-      return { a: rows.find((r) => tool(r.pending_id) === "toolu_race_A")!.pending_id, b: rows.find((r) => tool(r.pending_id) === "toolu_race_B")!.pending_id };
+      return {
+        a: rows.find((r) => tool(r.pending_id) === "toolu_race_A")!.pending_id,
+        b: rows.find((r) => tool(r.pending_id) === "toolu_race_B")!.pending_id,
+      };
     };
     const ids1 = await byTool(first.sessionId);
     assert.equal((await respond(base, ids1.b, RED)).status, 200);

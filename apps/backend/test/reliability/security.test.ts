@@ -27,7 +27,14 @@ import {
 } from "../helpers.js";
 
 /** A raw HTTP request with any Host header (fetch does not let a test choose it). */
-function rawRequest(base: string, method: string, p: string, host: string, body?: unknown, origin?: string): Promise<{ status: number; text: string }> {
+function rawRequest(
+  base: string,
+  method: string,
+  p: string,
+  host: string,
+  body?: unknown,
+  origin?: string,
+): Promise<{ status: number; text: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -37,7 +44,11 @@ function rawRequest(base: string, method: string, p: string, host: string, body?
         port: url.port,
         method,
         path: p,
-        headers: { host, ...(origin !== undefined && { origin }), ...(payload !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }) },
+        headers: {
+          host,
+          ...(origin !== undefined && { origin }),
+          ...(payload !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+        },
       },
       (res) => {
         let text = "";
@@ -94,10 +105,20 @@ describe("bind address and DNS rebinding (in-process board)", () => {
       const evil = `evil.example:${server.port}`;
       const origin = `http://${evil}`;
       // Same-origin from the attacker's point of view: the Origin check alone would let it through.
-      const create = await rawRequest(base, "POST", "/api/v1/agent-profiles", evil, { id: "pwned", name: "x", command: ["/bin/sh", "-c", "id"] }, origin);
+      const create = await rawRequest(
+        base,
+        "POST",
+        "/api/v1/agent-profiles",
+        evil,
+        { id: "pwned", name: "x", command: ["/bin/sh", "-c", "id"] },
+        origin,
+      );
       assert.equal(create.status, 403);
       assert.equal(JSON.parse(create.text).error.code, "FORBIDDEN_HOST");
-      assert.equal((await api<Array<{ id: string }>>(base, "GET", "/api/v1/agent-profiles")).body.some((p) => p.id === "pwned"), false);
+      assert.equal(
+        (await api<Array<{ id: string }>>(base, "GET", "/api/v1/agent-profiles")).body.some((p) => p.id === "pwned"),
+        false,
+      );
       const read = await rawRequest(base, "GET", "/api/v1/agent-profiles", evil);
       assert.equal(read.status, 403, "profiles (and their env values) are not readable either");
       assert.equal((await rawRequest(base, "GET", "/", evil)).status, 403, "nor pages");
@@ -127,8 +148,22 @@ describe("the built board as a process: pages, logs and secrets", () => {
       const base = b.url;
       // A profile whose env holds a secret, running the mock agent through a question and a crash.
       const mock = (await api<Array<{ id: string; command: string[] }>>(base, "GET", "/api/v1/agent-profiles")).body.find((p) => p.id === "mock")!;
-      assert.equal((await api(base, "POST", "/api/v1/agent-profiles", { id: "secret", name: "secret", command: mock.command, env: { KANDEV_TEST_API_KEY: canary } })).status, 201);
-      const asked = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "t", prompt: "/e2e:elicit-ask", agent_profile_id: "secret" });
+      assert.equal(
+        (
+          await api(base, "POST", "/api/v1/agent-profiles", {
+            id: "secret",
+            name: "secret",
+            command: mock.command,
+            env: { KANDEV_TEST_API_KEY: canary },
+          })
+        ).status,
+        201,
+      );
+      const asked = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", {
+        title: "t",
+        prompt: "/e2e:elicit-ask",
+        agent_profile_id: "secret",
+      });
       const [m] = await waitForClarifications(base, asked.body.session.id);
       const agentctl = descendants(b.child.pid!).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("agentctl"))!;
       // Its channel is the pipe the board spawned it with: there is no token to leak.
@@ -138,12 +173,24 @@ describe("the built board as a process: pages, logs and secrets", () => {
       const agent = descendants(agentctl)[0]!;
       const agentEnv = fs.readFileSync(`/proc/${agent}/environ`, "utf8");
       assert.ok(agentEnv.includes(canary), "the agent gets its profile env");
-      assert.equal((await respond(base, m!.metadata.pending_id as string, { answers: [{ question_id: "question_0", selected_options: ["Red"] }] })).status, 200);
+      assert.equal(
+        (await respond(base, m!.metadata.pending_id as string, { answers: [{ question_id: "question_0", selected_options: ["Red"] }] })).status,
+        200,
+      );
       await waitForTaskState(base, asked.body.task.id, "REVIEW");
-      const crashed = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "c", prompt: "/e2e:crash", agent_profile_id: "secret" });
+      const crashed = await api<{ task: { id: string }; session: { id: string } }>(base, "POST", "/api/v1/tasks", {
+        title: "c",
+        prompt: "/e2e:crash",
+        agent_profile_id: "secret",
+      });
       await waitForTaskState(base, crashed.body.task.id, "FAILED");
       // Error paths log more: a refused request, a failed start.
-      await api(base, "POST", "/api/v1/agent-profiles", { id: "broken", name: "b", command: ["/nonexistent/agent"], env: { KANDEV_TEST_API_KEY: canary } });
+      await api(base, "POST", "/api/v1/agent-profiles", {
+        id: "broken",
+        name: "b",
+        command: ["/nonexistent/agent"],
+        env: { KANDEV_TEST_API_KEY: canary },
+      });
       const broken = await api<{ task: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "b", prompt: "hi", agent_profile_id: "broken" });
       if (broken.status === 201) await waitForTaskState(base, broken.body.task.id, "FAILED");
       else assert.equal(broken.status, 400, "refused up front, or failed at start");

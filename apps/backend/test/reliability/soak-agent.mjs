@@ -23,7 +23,16 @@ function ask() {
       message: `soak question ${turn.asked}`,
       requestedSchema: {
         type: "object",
-        properties: { choice: { type: "string", title: "Go on?", oneOf: [{ const: "go", title: "Go" }, { const: "stop", title: "Stop" }] } },
+        properties: {
+          choice: {
+            type: "string",
+            title: "Go on?",
+            oneOf: [
+              { const: "go", title: "Go" },
+              { const: "stop", title: "Stop" },
+            ],
+          },
+        },
       },
     },
   });

@@ -58,7 +58,10 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
     const inFlight = new Set<Promise<void>>();
     const ws = await WsClient.connect(base);
     try {
-      assert.equal((await api(base, "POST", "/api/v1/agent-profiles", { id: "soak", name: "soak", command: [process.execPath, SOAK_AGENT] })).status, 201);
+      assert.equal(
+        (await api(base, "POST", "/api/v1/agent-profiles", { id: "soak", name: "soak", command: [process.execPath, SOAK_AGENT] })).status,
+        201,
+      );
       // A question is taken up once, whether its push or the pick-up after subscribing (below) brings it.
       const onQuestion = (live: Live, pendingId: string) => {
         if (live.lastPendingId === pendingId) return;
@@ -99,7 +102,12 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
         await Promise.all(
           Array.from({ length: Math.min(10, SESSIONS - i) }, async () => {
             const created = await retryOnStaleSocket(
-              () => api<{ task: Task; session: { id: string } }>(base, "POST", "/api/v1/tasks", { title: "soak", prompt: "soak", agent_profile_id: "soak" }),
+              () =>
+                api<{ task: Task; session: { id: string } }>(base, "POST", "/api/v1/tasks", {
+                  title: "soak",
+                  prompt: "soak",
+                  agent_profile_id: "soak",
+                }),
               retries,
             );
             assert.equal(created.status, 201);
@@ -121,15 +129,19 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
       // A session that ended without asking (it failed to start under the load) would keep this
       // wait going to its end, past the file's budget: look for one once a second and stop at once.
       let lookedAt = 0;
-      const ended = await eventually(async () => {
-        const silent = [...bySession.values()].filter((l) => l.asked === 0);
-        if (silent.length === 0) return [];
-        if (Date.now() - lookedAt < 1000) return undefined;
-        lookedAt = Date.now();
-        const tasks = (await retryOnStaleSocket(() => api<Task[]>(base, "GET", "/api/v1/tasks"), retries)).body;
-        const gone = tasks.filter((x) => silent.some((l) => l.taskId === x.id) && !["TODO", "IN_PROGRESS", "WAITING_FOR_INPUT"].includes(x.state));
-        return gone.length > 0 ? gone.map((x) => `task ${x.id}: ${x.state} (session ${x.session_state ?? "none"})`) : undefined;
-      }, "every session asked", 240_000);
+      const ended = await eventually(
+        async () => {
+          const silent = [...bySession.values()].filter((l) => l.asked === 0);
+          if (silent.length === 0) return [];
+          if (Date.now() - lookedAt < 1000) return undefined;
+          lookedAt = Date.now();
+          const tasks = (await retryOnStaleSocket(() => api<Task[]>(base, "GET", "/api/v1/tasks"), retries)).body;
+          const gone = tasks.filter((x) => silent.some((l) => l.taskId === x.id) && !["TODO", "IN_PROGRESS", "WAITING_FOR_INPUT"].includes(x.state));
+          return gone.length > 0 ? gone.map((x) => `task ${x.id}: ${x.state} (session ${x.session_state ?? "none"})`) : undefined;
+        },
+        "every session asked",
+        240_000,
+      );
       assert.deepEqual(ended, [], "every soak session started and asked");
       t.diagnostic(`${SESSIONS} sessions started and asking in ${Date.now() - startedAt} ms (${server.childPids().length} agentctl processes)`);
 
@@ -139,10 +151,13 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
       // move with whatever else the machine runs, so it is the sharper test of "no slowdown".
       const cpuAt = (fraction: number) =>
         new Promise<{ cpuMs: number; trips: number }>((resolve) =>
-          setTimeout(() => {
-            const u = process.cpuUsage();
-            resolve({ cpuMs: (u.user + u.system) / 1000, trips: roundTrips.length });
-          }, Math.max(0, soakStart + fraction * seconds * 1000 - Date.now())),
+          setTimeout(
+            () => {
+              const u = process.cpuUsage();
+              resolve({ cpuMs: (u.user + u.system) / 1000, trips: roundTrips.length });
+            },
+            Math.max(0, soakStart + fraction * seconds * 1000 - Date.now()),
+          ),
         );
       const cpu0 = await cpuAt(0.05);
       const cpu1 = await cpuAt(0.25);
@@ -152,16 +167,21 @@ describe(`soak: ${SESSIONS} sessions answered continuously (up to ${SECONDS} s)`
       const cpu2 = await cpuAt(0.75);
       const cpu3 = await cpuAt(1);
       const soakEnd = Date.now();
-      const cpuPerTrip = (a: { cpuMs: number; trips: number }, b: { cpuMs: number; trips: number }) => (b.cpuMs - a.cpuMs) / Math.max(1, b.trips - a.trips);
+      const cpuPerTrip = (a: { cpuMs: number; trips: number }, b: { cpuMs: number; trips: number }) =>
+        (b.cpuMs - a.cpuMs) / Math.max(1, b.trips - a.trips);
       const cpuEarly = cpuPerTrip(cpu0, cpu1);
       const cpuLate = cpuPerTrip(cpu2, cpu3);
       stopping = true;
       // Every session's next answer is "stop": its turn ends; wait for all of them.
       // A session whose answer failed never hears "stop": say why rather than that its turn did not end.
-      await eventually(async () => {
-        const tasks = (await api<Task[]>(base, "GET", "/api/v1/tasks")).body.filter((x) => bySession.has(x.session_id ?? ""));
-        return tasks.length === SESSIONS && tasks.every((x) => x.state === "REVIEW") ? tasks : undefined;
-      }, "every soak turn ended", 30_000).catch((err: unknown) => {
+      await eventually(
+        async () => {
+          const tasks = (await api<Task[]>(base, "GET", "/api/v1/tasks")).body.filter((x) => bySession.has(x.session_id ?? ""));
+          return tasks.length === SESSIONS && tasks.every((x) => x.state === "REVIEW") ? tasks : undefined;
+        },
+        "every soak turn ended",
+        30_000,
+      ).catch((err: unknown) => {
         assert.deepEqual(errors, [], "every answer was accepted");
         throw err;
       });

@@ -77,10 +77,14 @@ describe("the database locked by another connection", () => {
       await eventually(() => (wireActionFor(wireLog(logFile), "toolu_fake_1") === "accept" ? true : undefined), "the agent received the answer");
     });
     // Nothing answered is lost: agentctl's settle event, held during the lock, is written once it is gone.
-    const settled = await eventually(async () => {
-      const c = (await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body;
-      return c.status === "answered" ? c : undefined;
-    }, "the deferred outcome written", 5_000);
+    const settled = await eventually(
+      async () => {
+        const c = (await api<Clarification>(base, "GET", `/api/v1/clarifications/${pendingId}`)).body;
+        return c.status === "answered" ? c : undefined;
+      },
+      "the deferred outcome written",
+      5_000,
+    );
     assert.deepEqual(settled.resolution?.answers, RED.answers);
     const log = board.log.text();
     assert.match(log, /"msg":"request failed".*database is locked/);
@@ -115,10 +119,14 @@ describe("agent events while the database is locked", () => {
       assert.equal(during.body.state, "RUNNING", "nothing of the held events is visible yet");
     });
 
-    const session = await eventually(async () => {
-      const s = (await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`)).body;
-      return s.state === "WAITING_FOR_INPUT" ? s : undefined;
-    }, "the held turn.ended written", 15_000);
+    const session = await eventually(
+      async () => {
+        const s = (await api<Session>(base, "GET", `/api/v1/sessions/${sessionId}`)).body;
+        return s.state === "WAITING_FOR_INPUT" ? s : undefined;
+      },
+      "the held turn.ended written",
+      15_000,
+    );
     assert.equal(session.error ?? null, null);
     const messages = (await api<Message[]>(base, "GET", `/api/v1/sessions/${sessionId}/messages`)).body;
     const kinds = messages.map((x) => (x.type === "text" ? `${x.author_type}:${x.content.trim()}` : x.type));
@@ -176,7 +184,11 @@ describe("the disk holding the database full", () => {
       let created = 0;
       let failure: { status: number; body: ErrorBody } | null = null;
       for (let i = 0; i < 12 && failure === null; i++) {
-        const r = await api<ErrorBody>(base, "POST", "/api/v1/agent-profiles", { name: `big ${i}`, command: ["x"], env: { PAD: "x".repeat(900_000) } });
+        const r = await api<ErrorBody>(base, "POST", "/api/v1/agent-profiles", {
+          name: `big ${i}`,
+          command: ["x"],
+          env: { PAD: "x".repeat(900_000) },
+        });
         if (r.status === 201) created += 1;
         else failure = r;
       }

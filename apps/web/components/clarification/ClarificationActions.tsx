@@ -27,7 +27,14 @@ export function ClarificationActions({
   const canSend = submittable(state) && !busy;
   return (
     <div className="clarification__actions">
-      <button type="button" className="button button--ghost" onClick={onSkip} disabled={busy} title={t("clarification.skipTitle")} data-testid="clarification-skip">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={onSkip}
+        disabled={busy}
+        title={t("clarification.skipTitle")}
+        data-testid="clarification-skip"
+      >
         {t("clarification.skip")}
       </button>
       <span className="clarification__hint" aria-hidden="true">

@@ -32,7 +32,14 @@ export function ClarificationHeader({
         ) : null}
       </div>
       {deadline ? <ClarificationDeadline deadline={deadline} /> : null}
-      <button type="button" className="icon-button" onClick={onCollapse} aria-label={t("clarification.hide")} title={t("clarification.hide")} data-testid="clarification-collapse">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onCollapse}
+        aria-label={t("clarification.hide")}
+        title={t("clarification.hide")}
+        data-testid="clarification-collapse"
+      >
         <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

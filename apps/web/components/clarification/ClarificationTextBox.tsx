@@ -40,7 +40,11 @@ export function ClarificationTextBox({
         ? t("clarification.answerLabel")
         : (companion?.title ?? t("clarification.noteLabel"));
   const placeholder =
-    kind === "custom" ? t("clarification.customPlaceholder") : kind === "answer" ? t("clarification.answerPlaceholder") : t("clarification.notePlaceholder");
+    kind === "custom"
+      ? t("clarification.customPlaceholder")
+      : kind === "answer"
+        ? t("clarification.answerPlaceholder")
+        : t("clarification.notePlaceholder");
   const helpId = companion?.description ? `${ids}-help` : undefined;
   const counterId = `${ids}-counter`;
   const near = value.length >= max * 0.9;

@@ -47,7 +47,9 @@ export function AddFromPresetForm() {
   const create = useMutation({
     mutationFn: api.createProfileFromPreset,
     onSuccess: (profile) => {
-      queryClient.setQueryData<AgentProfile[]>(queryKeys.agentProfiles(), (old) => (old ? [...old.filter((p) => p.id !== profile.id), profile] : [profile]));
+      queryClient.setQueryData<AgentProfile[]>(queryKeys.agentProfiles(), (old) =>
+        old ? [...old.filter((p) => p.id !== profile.id), profile] : [profile],
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.agentProfiles() });
       setForm((f) => ({ ...emptyPresetForm(), presetId: f.presetId }));
     },
@@ -65,7 +67,10 @@ export function AddFromPresetForm() {
 
   useEffect(() => {
     if (focusTick === 0 || firstError === undefined) return;
-    const target = firstError === "preset" ? document.querySelector<HTMLInputElement>(`input[name="${ids}-preset"]`) : document.getElementById(controlId(ids, firstError));
+    const target =
+      firstError === "preset"
+        ? document.querySelector<HTMLInputElement>(`input[name="${ids}-preset"]`)
+        : document.getElementById(controlId(ids, firstError));
     target?.focus();
     // Only a new refusal moves the focus, never a re-render while the operator types.
   }, [focusTick]);
@@ -117,7 +122,13 @@ export function AddFromPresetForm() {
         <h3 className="profile-form__title" id={`${ids}-title`}>
           {t("settings.presets.heading")}
         </h3>
-        <button type="button" className="button button--ghost" onClick={() => void presets.refetch()} disabled={presets.isFetching} data-testid="preset-recheck">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void presets.refetch()}
+          disabled={presets.isFetching}
+          data-testid="preset-recheck"
+        >
           {presets.isFetching ? t("settings.presets.checking") : t("settings.presets.recheck")}
         </button>
       </div>
@@ -133,7 +144,14 @@ export function AddFromPresetForm() {
         <fieldset className="preset-list" aria-describedby={presetError ? `${controlId(ids, "preset")}-error` : undefined}>
           <legend className="sr-only">{t("settings.presets.legend")}</legend>
           {views.map((v) => (
-            <PresetOption key={v.id} view={v} inputId={`${ids}-preset-${v.id}`} group={`${ids}-preset`} checked={v.id === form.presetId} onSelect={select} />
+            <PresetOption
+              key={v.id}
+              view={v}
+              inputId={`${ids}-preset-${v.id}`}
+              group={`${ids}-preset`}
+              checked={v.id === form.presetId}
+              onSelect={select}
+            />
           ))}
         </fieldset>
       ) : null}

@@ -17,7 +17,9 @@ export function AddProfileForm() {
   const add = useMutation({
     mutationFn: api.createAgentProfile,
     onSuccess: (profile) => {
-      queryClient.setQueryData<AgentProfile[]>(queryKeys.agentProfiles(), (old) => (old ? [...old.filter((p) => p.id !== profile.id), profile] : [profile]));
+      queryClient.setQueryData<AgentProfile[]>(queryKeys.agentProfiles(), (old) =>
+        old ? [...old.filter((p) => p.id !== profile.id), profile] : [profile],
+      );
       setFields({ name: "", command: "", env: "", cwd: "" });
     },
   });
@@ -37,7 +39,11 @@ export function AddProfileForm() {
     const p = problems.find((x) => x.field === field);
     if (!p) return null;
     const text =
-      p.kind === "line" ? t("settings.profiles.envLine", { line: p.line }) : p.field === "name" ? t("settings.profiles.nameEmpty") : t("settings.profiles.commandEmpty");
+      p.kind === "line"
+        ? t("settings.profiles.envLine", { line: p.line })
+        : p.field === "name"
+          ? t("settings.profiles.nameEmpty")
+          : t("settings.profiles.commandEmpty");
     return (
       <p className="field__error" id={`${ids}-${field}-error`}>
         {text}

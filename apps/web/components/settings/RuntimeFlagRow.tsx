@@ -28,7 +28,9 @@ export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
         <p className="flag__key">{flag.key}</p>
         <p className="flag__meta">
           <code>{flag.env_var}</code>
-          <span>{t("settings.flags.meta", { stability: t(`settings.flags.stability.${flag.stability}`), risk: t(`settings.flags.risk.${flag.risk}`) })}</span>
+          <span>
+            {t("settings.flags.meta", { stability: t(`settings.flags.stability.${flag.stability}`), risk: t(`settings.flags.risk.${flag.risk}`) })}
+          </span>
         </p>
         <dl className="flag__facts">
           <div>

@@ -26,7 +26,7 @@ const db: Question = {
 const apiKey: Question = { id: "apiKey", kind: "text", prompt: "API key?", options: [] };
 
 describe("elicitation answers", () => {
-  test("AC-55 multi-select accumulates and is sent in declaration order, not click order", () => {
+  test("multi-select accumulates and is sent in declaration order, not click order (AC-55)", () => {
     let d = emptyDraft([envs]);
     d = toggleOption(d, "elicitation", envs, "prod");
     d = toggleOption(d, "elicitation", envs, "dev");
@@ -35,23 +35,23 @@ describe("elicitation answers", () => {
     d = toggleOption(d, "elicitation", envs, "dev");
     assert.deepEqual(d.question_1!.selected, ["prod"], "deselecting removes");
   });
-  test("AC-56 a zero-option question is answered by text alone", () => {
+  test("a zero-option question is answered by text alone (AC-56)", () => {
     const d = setCustomText(emptyDraft([apiKey]), "elicitation", apiKey, "sk-123");
     assert.deepEqual(buildAnswer([apiKey], "elicitation", d).answers, [{ question_id: "apiKey", selected_options: [], custom_text: "sk-123" }]);
   });
-  test("A2 text alongside a selection keeps both", () => {
+  test("text alongside a selection keeps both (A2)", () => {
     let d = toggleOption(emptyDraft([db]), "elicitation", db, "Postgres");
     d = setCustomText(d, "elicitation", db, "  but managed ");
     assert.deepEqual(buildAnswer([db], "elicitation", d).answers, [
       { question_id: "question_0", selected_options: ["Postgres"], custom_text: "but managed" },
     ]);
   });
-  test("AC-12b Submit is always enabled and nothing answered sends no answers", () => {
+  test("Submit is always enabled and nothing answered sends no answers (AC-12b)", () => {
     const qs = [db, envs, apiKey];
     assert.equal(canSubmit(qs, "elicitation", emptyDraft(qs)), true);
     assert.deepEqual(buildAnswer(qs, "elicitation", emptyDraft(qs)), { answers: [] });
   });
-  test("AC-12j whitespace-only text counts as no answer", () => {
+  test("whitespace-only text counts as no answer (AC-12j)", () => {
     const d = setCustomText(emptyDraft([apiKey]), "elicitation", apiKey, "   ");
     assert.deepEqual(buildAnswer([apiKey], "elicitation", d).answers, []);
   });
@@ -68,9 +68,17 @@ describe("elicitation answers", () => {
   });
 });
 
-describe("kandev-tool answers keep their shipped behaviour (AC-57)", () => {
+describe("ask-tool answers keep their shipped behaviour (AC-57)", () => {
   const q1: Question = { ...db, companion: undefined };
-  const q2: Question = { id: "q2", kind: "single", prompt: "Deploy?", options: [{ id: "a", label: "a" }, { id: "b", label: "b" }] };
+  const q2: Question = {
+    id: "q2",
+    kind: "single",
+    prompt: "Deploy?",
+    options: [
+      { id: "a", label: "a" },
+      { id: "b", label: "b" },
+    ],
+  };
   test("a selection and custom text exclude each other", () => {
     let d = toggleOption(emptyDraft([q1]), "kandev_tool", q1, "Postgres");
     d = setCustomText(d, "kandev_tool", q1, "Cockroach");
@@ -101,7 +109,7 @@ describe("kandev-tool answers keep their shipped behaviour (AC-57)", () => {
 });
 
 describe("skip and deadline", () => {
-  test("AC-14 Skip rejects the bundle", () => {
+  test("Skip rejects the bundle (AC-14)", () => {
     assert.deepEqual(skipAnswer(), { answers: [], rejected: true });
   });
   test("seconds left never goes negative and tolerates a missing deadline", () => {

@@ -55,9 +55,7 @@ export function setCustomText(draft: Draft, source: ClarificationSource, questio
   const clipped = text.slice(0, customTextLimit(source));
   const current = draft[question.id] ?? { selected: [], customText: "" };
   const next: QuestionDraft =
-    source === "kandev_tool"
-      ? { selected: clipped.trim() ? [] : current.selected, customText: clipped }
-      : { ...current, customText: clipped };
+    source === "kandev_tool" ? { selected: clipped.trim() ? [] : current.selected, customText: clipped } : { ...current, customText: clipped };
   return { ...draft, [question.id]: next };
 }
 
@@ -79,7 +77,11 @@ export function buildAnswer(questions: Question[], source: ClarificationSource, 
     const text = d.customText.trim();
     const selected = inDeclarationOrder(q, d.selected);
     if (source === "kandev_tool") {
-      return [text && selected.length === 0 ? { question_id: q.id, selected_options: [], custom_text: text } : { question_id: q.id, selected_options: selected.slice(0, 1) }];
+      return [
+        text && selected.length === 0
+          ? { question_id: q.id, selected_options: [], custom_text: text }
+          : { question_id: q.id, selected_options: selected.slice(0, 1) },
+      ];
     }
     return [text ? { question_id: q.id, selected_options: selected, custom_text: text } : { question_id: q.id, selected_options: selected }];
   });

@@ -29,7 +29,7 @@ describe("overlay keyboard map", () => {
     assert.equal(keyCommand(at({ key: "Enter", inTextBox: true, shiftKey: true })), null);
     assert.equal(keyCommand(at({ key: "Enter", inTextBox: true, isComposing: true })), null);
   });
-  test("Enter on a focused option submits an elicitation form but clicks a kandev-tool option", () => {
+  test("Enter on a focused option submits an elicitation form but clicks a ask-tool option", () => {
     assert.deepEqual(keyCommand(at({ key: "Enter", onOption: true })), { type: "advance" });
     assert.equal(keyCommand(at({ key: "Enter", onOption: true, source: "kandev_tool" })), null);
     assert.equal(keyCommand(at({ key: "Enter", onButton: true })), null);

@@ -3,7 +3,7 @@
  * options, Enter moves on or submits, Shift+Enter is a newline in a text box, Escape collapses.
  * A digit typed into a text box is text, never a pick.
  *
- * Enter on a focused option differs by source. kandev-tool options are numbered buttons, so Enter
+ * Enter on a focused option differs by source. ask-tool options are numbered buttons, so Enter
  * clicks (picks) the one in focus, as it always did. Elicitation options are radios and
  * checkboxes of a form: Space toggles the one in focus and Enter sends the form (or moves to the
  * next question), so picking several options never submits by accident.
@@ -28,11 +28,7 @@ export interface KeyContext {
   onButton: boolean;
 }
 
-export type KeyCommand =
-  | { type: "pick"; index: number }
-  | { type: "move"; delta: 1 | -1 }
-  | { type: "advance" }
-  | { type: "collapse" };
+export type KeyCommand = { type: "pick"; index: number } | { type: "move"; delta: 1 | -1 } | { type: "advance" } | { type: "collapse" };
 
 export function keyCommand(k: KeyContext): KeyCommand | null {
   if (k.isComposing || k.ctrlKey || k.metaKey || k.altKey) return null;

@@ -5,9 +5,7 @@
 import type { ClarificationStatus } from "@kandev/protocol";
 import type { NoticeKind } from "./pending";
 
-export type RespondResult =
-  | { ok: true; status: ClarificationStatus }
-  | { ok: false; httpStatus: number; code: string; message: string };
+export type RespondResult = { ok: true; status: ClarificationStatus } | { ok: false; httpStatus: number; code: string; message: string };
 
 /** Why an answer can be sent again, with the overlay still open. */
 export type RetryReason = "not-delivered" | "timeout" | "invalid" | "network" | "failed";
@@ -24,9 +22,7 @@ export function submitOutcome(result: RespondResult): SubmitOutcome {
   if (result.ok) {
     // A 200 for a question whose agent was already gone: the answer is kept on the message as a
     // record of the operator's choice but never delivered (spec, Failure modes).
-    return result.status === "answered" || result.status === "declined"
-      ? { kind: "sent" }
-      : { kind: "closed", notice: "recorded-only" };
+    return result.status === "answered" || result.status === "declined" ? { kind: "sent" } : { kind: "closed", notice: "recorded-only" };
   }
   const { httpStatus, code, message } = result;
   // 404: already answered or withdrawn (agentctl's verdict for elicitations, D5); 409: the kandev

@@ -36,10 +36,26 @@ const platforms: Question = {
     { id: "Android", label: "Android" },
   ],
 };
-const db: Question = { id: "db", kind: "single", prompt: "DB?", options: [{ id: "pg", label: "Postgres" }, { id: "lite", label: "SQLite" }] };
-const auth: Question = { id: "auth", kind: "single", prompt: "Auth?", options: [{ id: "pw", label: "Password" }, { id: "sso", label: "SSO" }] };
+const db: Question = {
+  id: "db",
+  kind: "single",
+  prompt: "DB?",
+  options: [
+    { id: "pg", label: "Postgres" },
+    { id: "lite", label: "SQLite" },
+  ],
+};
+const auth: Question = {
+  id: "auth",
+  kind: "single",
+  prompt: "Auth?",
+  options: [
+    { id: "pw", label: "Password" },
+    { id: "sso", label: "SSO" },
+  ],
+};
 
-describe("kandev-tool flow (AC-57: unchanged)", () => {
+describe("ask-tool flow (AC-57: unchanged)", () => {
   test("a single question submits on pick", () => {
     const t = pickOption(initialOverlay("kandev_tool", [db]), 1);
     assert.equal(t.submit, true);
@@ -90,14 +106,14 @@ describe("elicitation flow", () => {
     assert.equal(advance(s).submit, true);
     assert.deepEqual(buildAnswer([colour, platforms], "elicitation", s.draft), { answers: [] });
   });
-  test("AC-55 multi-select accumulates in declaration order from digit picks", () => {
+  test("multi-select accumulates in declaration order from digit picks (AC-55)", () => {
     let s = goTo(initialOverlay("elicitation", [colour, platforms]), 1);
     s = pickOption(s, 2).state;
     s = pickOption(s, 0).state;
     assert.deepEqual(s.draft.question_1?.selected, ["Web", "Android"]);
     assert.deepEqual(answeredSteps(s), [false, true]);
   });
-  test("A2 a note keeps the pick", () => {
+  test("a note keeps the pick (A2)", () => {
     let s = pickOption(initialOverlay("elicitation", [colour]), 1).state;
     s = typeText(s, " darker ");
     assert.deepEqual(buildAnswer([colour], "elicitation", s.draft).answers, [

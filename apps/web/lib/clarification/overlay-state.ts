@@ -3,7 +3,7 @@
  * and the draft answer (lib/clarification/answer-model). Picking and advancing return whether the
  * gesture submits, so the component only performs what these functions decide.
  *
- * The kandev-tool path keeps its shipped flow (AC-57): a single question submits on pick; in a
+ * The ask-tool path keeps its shipped flow (AC-57): a single question submits on pick; in a
  * bundle a pick moves on to the next question. Elicitations never submit or move on a pick, so an
  * operator can pick several options or add a note to a pick (AC-55, A2).
  */
@@ -37,7 +37,7 @@ export function isLastStep(state: OverlayState): boolean {
   return state.step >= state.questions.length - 1;
 }
 
-/** Whether Submit is enabled now (kandev-tool bundles need every answer; elicitations never wait). */
+/** Whether Submit is enabled now (ask-tool bundles need every answer; elicitations never wait). */
 export function submittable(state: OverlayState): boolean {
   return canSubmit([...state.questions], state.source, state.draft);
 }
@@ -68,7 +68,7 @@ export function goTo(state: OverlayState, step: number): OverlayState {
 }
 
 /**
- * Enter: the next question, or on the last one, submit. A kandev-tool bundle that is not complete
+ * Enter: the next question, or on the last one, submit. A ask-tool bundle that is not complete
  * yet goes to the first unanswered question instead of submitting.
  */
 export function advance(state: OverlayState): Transition {
@@ -96,7 +96,7 @@ export function answeredSteps(state: OverlayState): boolean[] {
 export type TextBox = "none" | "custom" | "companion" | "answer";
 
 /**
- * kandev-tool questions always offer a custom answer. An elicitation question offers text only
+ * ask-tool questions always offer a custom answer. An elicitation question offers text only
  * where it can go on the wire: its companion (A2), or its own key when it has no options (AC-56);
  * a choice without a companion has nowhere to put text.
  */

@@ -3,12 +3,7 @@
  * messages (the backend keeps their metadata in step with the clarification record), and what to
  * tell the operator when one they were looking at settles without them.
  */
-import {
-  ClarificationMetadataSchema,
-  type ClarificationMetadata,
-  type ClarificationStatus,
-  type Message,
-} from "@kandev/protocol";
+import { ClarificationMetadataSchema, type ClarificationMetadata, type ClarificationStatus, type Message } from "@kandev/protocol";
 
 /** One clarification as the overlay needs it. */
 export interface ClarificationView extends ClarificationMetadata {
@@ -31,9 +26,7 @@ export function readClarification(message: Message): ClarificationView | null {
 
 /** Every clarification of the transcript that still waits for an answer, oldest first. */
 export function pendingClarifications(messages: readonly Message[]): ClarificationView[] {
-  return messages
-    .map(readClarification)
-    .filter((c): c is ClarificationView => c !== null && c.status === "pending" && c.questions.length > 0);
+  return messages.map(readClarification).filter((c): c is ClarificationView => c !== null && c.status === "pending" && c.questions.length > 0);
 }
 
 /** Why an overlay closed without the operator's answer. */
@@ -82,11 +75,7 @@ export interface SettledElsewhere {
  * is submitting right now: agentctl announces the operator's own settle before the answer's HTTP
  * response arrives, and that is not "elsewhere".
  */
-export function settledElsewhere(
-  shown: ReadonlySet<string>,
-  messages: readonly Message[],
-  submitting: ReadonlySet<string>,
-): SettledElsewhere[] {
+export function settledElsewhere(shown: ReadonlySet<string>, messages: readonly Message[], submitting: ReadonlySet<string>): SettledElsewhere[] {
   const out: SettledElsewhere[] = [];
   for (const m of messages) {
     const c = readClarification(m);

@@ -14,8 +14,25 @@ const view = (answers: unknown): ClarificationView => ({
   deadline: null,
   tool_call_id: null,
   questions: [
-    { id: "q0", kind: "single", title: "Colour", prompt: "Which colour?", options: [{ id: "Red", label: "Red" }, { id: "Blue", label: "Blue" }] },
-    { id: "q1", kind: "multi", prompt: "Platforms?", options: [{ id: "web", label: "Web" }, { id: "ios", label: "iOS" }] },
+    {
+      id: "q0",
+      kind: "single",
+      title: "Colour",
+      prompt: "Which colour?",
+      options: [
+        { id: "Red", label: "Red" },
+        { id: "Blue", label: "Blue" },
+      ],
+    },
+    {
+      id: "q1",
+      kind: "multi",
+      prompt: "Platforms?",
+      options: [
+        { id: "web", label: "Web" },
+        { id: "ios", label: "iOS" },
+      ],
+    },
     { id: "q2", kind: "text", prompt: "Anything else?", options: [] },
   ],
 });

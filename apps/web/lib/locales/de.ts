@@ -236,13 +236,15 @@ export const de: LocaleShape = {
       command: "Befehl",
       reason: "Grund: {{reason}}",
       installHint: "Installation: {{hint}}",
-      unavailableNote: "{{name}} ist auf dem Rechner des Boards nicht installiert. Du kannst den Agenten trotzdem jetzt hinzufügen; seine Aufgaben starten erst, wenn er installiert ist, und sagen bis dahin, wie das geht.",
+      unavailableNote:
+        "{{name}} ist auf dem Rechner des Boards nicht installiert. Du kannst den Agenten trotzdem jetzt hinzufügen; seine Aufgaben starten erst, wenn er installiert ist, und sagen bis dahin, wie das geht.",
       idLabel: "Profil-ID (optional)",
       idHelp: "Kleinbuchstaben, Ziffern, - und _. Aufgaben wählen den Agenten über diese ID; bleibt sie leer, wird eine erzeugt.",
       nameLabel: "Name (optional)",
       cwdLabel: "Arbeitsverzeichnis (optional)",
       envLegend: "Schlüssel für den Agenten",
-      envHelp: "Wird mit dem Profil gespeichert und nur an den Agenten weitergegeben; nie wieder angezeigt. Leer lassen, um die Umgebung des Boards zu verwenden.",
+      envHelp:
+        "Wird mit dem Profil gespeichert und nur an den Agenten weitergegeben; nie wieder angezeigt. Leer lassen, um die Umgebung des Boards zu verwenden.",
       noEnv: "Dieser Agent braucht keine Schlüssel.",
       submit: "{{name}} hinzufügen",
       adding: "Wird hinzugefügt…",

@@ -234,7 +234,8 @@ export const en = {
       command: "Command",
       reason: "Why: {{reason}}",
       installHint: "To install: {{hint}}",
-      unavailableNote: "{{name}} is not installed on the board's machine. You can still add it now; its tasks fail to start, saying how to install it, until you do.",
+      unavailableNote:
+        "{{name}} is not installed on the board's machine. You can still add it now; its tasks fail to start, saying how to install it, until you do.",
       idLabel: "Profile id (optional)",
       idHelp: "Lowercase letters, digits, - and _. Tasks pick the agent by this id; left empty, one is generated.",
       nameLabel: "Name (optional)",

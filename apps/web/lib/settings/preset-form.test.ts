@@ -46,7 +46,13 @@ const gemini: AgentPreset = {
 };
 const presets = [claude, goose, gemini];
 
-const failure = (over: Partial<RequestFailure>): RequestFailure => ({ status: 400, code: "VALIDATION_ERROR", message: "invalid", fieldProblems: [], ...over });
+const failure = (over: Partial<RequestFailure>): RequestFailure => ({
+  status: 400,
+  code: "VALIDATION_ERROR",
+  message: "invalid",
+  fieldProblems: [],
+  ...over,
+});
 
 test("formatCommand keeps plain arguments bare and quotes the ones that would split or vanish", () => {
   assert.equal(formatCommand(["npx", "-y", "@agentclientprotocol/claude-agent-acp@latest"]), "npx -y @agentclientprotocol/claude-agent-acp@latest");
@@ -102,7 +108,12 @@ test("presetBody trims every field, leaves out empty env values and sends only t
 
 test("presetBody reports a missing preset, a malformed id and a control character all at once, naming no value", () => {
   const result = presetBody({ presetId: "gone", id: "My Agent", name: "", cwd: "", env: { GEMINI_API_KEY: "x" } }, presets);
-  assert.deepEqual(result, { problems: [{ field: "preset", kind: "missing" }, { field: "id", kind: "format" }] });
+  assert.deepEqual(result, {
+    problems: [
+      { field: "preset", kind: "missing" },
+      { field: "id", kind: "format" },
+    ],
+  });
   const control = presetBody({ ...emptyPresetForm(), presetId: "gemini", env: { GEMINI_API_KEY: "ab\ncd", GEMINI_MODEL: "x\u0000" } }, presets);
   assert.deepEqual(control, {
     problems: [
@@ -170,15 +181,34 @@ test("describeFailure tells a duplicate id, a network failure, field problems an
 test("fieldErrors puts this submit's problems first, then the board's, and drops fields edited since", () => {
   const none = new Set<PresetField>();
   assert.deepEqual([...fieldErrors([], null, none)], []);
-  assert.deepEqual([...fieldErrors([{ field: "id", kind: "format" }, { field: "env.K", kind: "control" }], null, none)], [
-    ["id", { key: "idFormat" }],
-    ["env.K", { key: "envControl" }],
-  ]);
+  assert.deepEqual(
+    [
+      ...fieldErrors(
+        [
+          { field: "id", kind: "format" },
+          { field: "env.K", kind: "control" },
+        ],
+        null,
+        none,
+      ),
+    ],
+    [
+      ["id", { key: "idFormat" }],
+      ["env.K", { key: "envControl" }],
+    ],
+  );
   assert.deepEqual([...fieldErrors([{ field: "preset", kind: "missing" }], null, none)], [["preset", { key: "presetMissing" }]]);
   const dup = { kind: "duplicate", id: "claude" } as const;
   assert.deepEqual([...fieldErrors([], dup, none)], [["id", { key: "idTaken" }]]);
   assert.deepEqual([...fieldErrors([], dup, new Set<PresetField>(["id"]))], [], "a changed id is no longer marked taken");
-  const invalid: PresetFailure = { kind: "validation", fields: [{ field: "name", message: "too long" }, { field: "name", message: "second" }], other: [] };
+  const invalid: PresetFailure = {
+    kind: "validation",
+    fields: [
+      { field: "name", message: "too long" },
+      { field: "name", message: "second" },
+    ],
+    other: [],
+  };
   assert.deepEqual([...fieldErrors([], invalid, none)], [["name", { text: "too long" }]]);
   assert.deepEqual([...fieldErrors([], invalid, new Set<PresetField>(["cwd"]))], [["name", { text: "too long" }]]);
   assert.deepEqual([...fieldErrors([], { kind: "network" }, none)], []);

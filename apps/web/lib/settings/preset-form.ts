@@ -19,10 +19,7 @@ export const emptyPresetForm = (): PresetFormState => ({ presetId: "", id: "", n
 /** A form control: the preset choice, a text field, or one environment variable (`env.NAME`). */
 export type PresetField = "preset" | "id" | "name" | "cwd" | `env.${string}`;
 
-export type PresetFormProblem =
-  | { field: "preset"; kind: "missing" }
-  | { field: "id"; kind: "format" }
-  | { field: `env.${string}`; kind: "control" };
+export type PresetFormProblem = { field: "preset"; kind: "missing" } | { field: "id"; kind: "format" } | { field: `env.${string}`; kind: "control" };
 
 /** How one preset is shown. `installHint` is left out when the reason already carries it. */
 export interface PresetView {

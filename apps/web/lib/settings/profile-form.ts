@@ -5,10 +5,7 @@
  */
 import type { CreateAgentProfileBody } from "@kandev/protocol";
 
-export type FormProblem =
-  | { field: "name"; kind: "empty" }
-  | { field: "command"; kind: "empty" }
-  | { field: "env"; kind: "line"; line: number };
+export type FormProblem = { field: "name"; kind: "empty" } | { field: "command"; kind: "empty" } | { field: "env"; kind: "line"; line: number };
 
 /** Non-empty lines, trimmed at the ends only (an argument may contain inner spaces). */
 export function parseCommand(text: string): string[] {
@@ -33,7 +30,12 @@ export function parseEnv(text: string): { env: Record<string, string> } | { badL
   return { env };
 }
 
-export function profileBody(fields: { name: string; command: string; env: string; cwd: string }): { body: CreateAgentProfileBody } | { problems: FormProblem[] } {
+export function profileBody(fields: {
+  name: string;
+  command: string;
+  env: string;
+  cwd: string;
+}): { body: CreateAgentProfileBody } | { problems: FormProblem[] } {
   const problems: FormProblem[] = [];
   const name = fields.name.trim();
   if (!name) problems.push({ field: "name", kind: "empty" });

@@ -13,10 +13,7 @@ import { LIMITS, ProtocolError } from "@kandev/protocol";
 export type ContentValue = string | string[];
 
 /** ACP `elicitation/create` response as agentctl sends it. */
-export type ElicitationResponse =
-  | { action: "accept"; content: Record<string, ContentValue> }
-  | { action: "decline" }
-  | { action: "cancel" };
+export type ElicitationResponse = { action: "accept"; content: Record<string, ContentValue> } | { action: "decline" } | { action: "cancel" };
 
 /** One answer after validation: selections in declaration order, text trimmed (or absent). */
 interface CheckedAnswer {

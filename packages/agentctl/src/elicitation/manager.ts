@@ -18,10 +18,7 @@ import { mapElicitation, type MappedElicitation } from "./schema-map.js";
  * `elicitation.requested` (which carries what the agent sent) is validated in `park` before it is
  * emitted, `elicitation.settled` is built from agentctl's own typed values.
  */
-export type ElicitationEmit = (
-  event: "elicitation.requested" | "elicitation.settled",
-  payload: Record<string, unknown>,
-) => void;
+export type ElicitationEmit = (event: "elicitation.requested" | "elicitation.settled", payload: Record<string, unknown>) => void;
 
 /** Timer and clock seam so deadline tests advance time instead of sleeping. */
 export interface ElicitationClock {
@@ -159,7 +156,8 @@ export class ElicitationManager {
       return this.declined("unknown_session", "sessionId is not one of this agent's sessions");
     }
     const limit = this.opts.maxPending ?? MAX_PENDING_ELICITATIONS;
-    if (this.pending.size >= limit) return this.declined("too_many_pending", `${this.pending.size} elicitations are already pending (at most ${limit})`);
+    if (this.pending.size >= limit)
+      return this.declined("too_many_pending", `${this.pending.size} elicitations are already pending (at most ${limit})`);
     const mapped = mapElicitation(request.value);
     if (!mapped.ok) return this.declined(mapped.reason, mapped.detail);
     if (signal.aborted) return CANCEL;

@@ -116,12 +116,18 @@ function assertMappedWell(questions: readonly Question[], schemaKeys: ReadonlySe
 }
 
 describe("mapping properties", () => {
-  test("AC-18 arbitrary params never throw: they map to valid questions or decline with a known reason", () => {
+  test("arbitrary params never throw: they map to valid questions or decline with a known reason (AC-18)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), formArb.map((f) => f.raw)), (raw) => {
-        const r = mapRaw(raw);
-        if (!r.ok) assert.ok(DECLINE_REASONS.has(r.reason), r.reason);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          formArb.map((f) => f.raw),
+        ),
+        (raw) => {
+          const r = mapRaw(raw);
+          if (!r.ok) assert.ok(DECLINE_REASONS.has(r.reason), r.reason);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -140,7 +146,7 @@ describe("mapping properties", () => {
     );
   });
 
-  test("AC-12d the mapping does not depend on the order properties are declared in", () => {
+  test("the mapping does not depend on the order properties are declared in (AC-12d)", () => {
     fc.assert(
       fc.property(
         formArb.chain(({ entries, raw }) =>
@@ -156,10 +162,10 @@ describe("mapping properties", () => {
   });
 });
 
-describe("D1 order properties", () => {
+describe("order properties (D1)", () => {
   const anyKey = fc.oneof(keyArb, fc.string({ unit: "binary" }), fc.stringMatching(/^[a-z_]{0,3}[0-9]{0,25}$/));
 
-  test("D1 is reflexive and antisymmetric, and equal only for identical keys", () => {
+  test("is reflexive and antisymmetric, and equal only for identical keys (D1)", () => {
     fc.assert(
       fc.property(anyKey, anyKey, (a, b) => {
         assert.equal(compareKeys(a, a), 0);
@@ -170,7 +176,7 @@ describe("D1 order properties", () => {
     );
   });
 
-  test("D1 is transitive", () => {
+  test("is transitive (D1)", () => {
     fc.assert(
       fc.property(anyKey, anyKey, anyKey, (a, b, c) => {
         const [x, y, z] = [a, b, c].sort(compareKeys) as [string, string, string];
@@ -181,12 +187,12 @@ describe("D1 order properties", () => {
     );
   });
 
-  test("D1 sorting is permutation-invariant (a total, stable order)", () => {
+  test("sorting is permutation-invariant (a total, stable order) (D1)", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(anyKey, { maxLength: 30 }).chain((keys) =>
-          fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length }).map((perm) => [keys, perm] as const),
-        ),
+        fc
+          .uniqueArray(anyKey, { maxLength: 30 })
+          .chain((keys) => fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length }).map((perm) => [keys, perm] as const)),
         ([keys, perm]) => {
           assert.deepEqual(sortKeys(perm), sortKeys(keys));
         },
@@ -208,7 +214,10 @@ describe("answer properties", () => {
           fc.record({
             picks:
               q.kind === "single"
-                ? fc.subarray(q.options.map((o) => o.id), { maxLength: 1 })
+                ? fc.subarray(
+                    q.options.map((o) => o.id),
+                    { maxLength: 1 },
+                  )
                 : fc.shuffledSubarray(q.options.map((o) => o.id)),
             text: fc.option(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("  ", " x ", "")), { nil: undefined }),
           }),
@@ -244,7 +253,11 @@ describe("answer properties", () => {
             assert.ok(Array.isArray(value) && value.length > 0 && new Set(value).size === value.length);
             assert.ok(q && q.kind === "multi");
             const order = q.options.map((o) => o.id);
-            assert.deepEqual(value, order.filter((id) => value.includes(id)), "declaration order");
+            assert.deepEqual(
+              value,
+              order.filter((id) => value.includes(id)),
+              "declaration order",
+            );
           }
         }
       }),
@@ -264,7 +277,9 @@ describe("answer properties", () => {
         fc.array(answerArb, { maxLength: 4 }),
         fc.option(fc.boolean(), { nil: undefined }),
         ({ questions }, answers, rejected) => {
-          const cleaned = answers.map((x) => (x.custom_text === undefined ? { question_id: x.question_id, selected_options: x.selected_options } : x));
+          const cleaned = answers.map((x) =>
+            x.custom_text === undefined ? { question_id: x.question_id, selected_options: x.selected_options } : x,
+          );
           try {
             const r = buildResponse(questions, { answers: cleaned, ...(rejected === undefined ? {} : { rejected }) });
             assert.ok(r.action === "accept" || (r.action === "decline" && rejected === true));

@@ -18,25 +18,22 @@ describe("elicitation/create request check", () => {
     assert.deepEqual([...r.value.properties.keys()], ["a"]);
   });
 
-  test("AC-16 declines a url-mode request", () => {
-    assert.equal(
-      reasonOf({ mode: "url", sessionId: "s", message: "auth", url: "https://example.invalid/a", elicitationId: "e-1" }),
-      "url_mode",
-    );
+  test("declines a url-mode request (AC-16)", () => {
+    assert.equal(reasonOf({ mode: "url", sessionId: "s", message: "auth", url: "https://example.invalid/a", elicitationId: "e-1" }), "url_mode");
   });
 
-  test("AC-17 declines a request scoped by requestId instead of sessionId", () => {
+  test("declines a request scoped by requestId instead of sessionId (AC-17)", () => {
     const raw = formParams({ a: { type: "string" } });
     delete raw["sessionId"];
     assert.equal(reasonOf({ ...raw, requestId: 7 }), "request_scope");
     assert.equal(reasonOf({ ...raw, requestId: "r-1" }), "request_scope");
   });
 
-  test("AC-17 declines a request carrying both scopes (the SDK would strip requestId; we fail closed)", () => {
+  test("declines a request carrying both scopes (the SDK would strip requestId; we fail closed) (AC-17)", () => {
     assert.equal(reasonOf({ ...formParams({ a: { type: "string" } }), requestId: 3 }), "ambiguous_scope");
   });
 
-  test("AC-18 malformed bodies are declined, never thrown", () => {
+  test("malformed bodies are declined, never thrown (AC-18)", () => {
     const good = formParams({ a: { type: "string" } });
     const cases: Array<[unknown, string]> = [
       [null, "not_an_object"],

@@ -30,7 +30,7 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 describe("schema -> questions (rules 1-5)", () => {
-  test("AC-04 one oneOf property with three options plus its companion maps to one question", () => {
+  test("one oneOf property with three options plus its companion maps to one question (AC-04)", () => {
     const qs = questionsOf(
       formParams(
         {
@@ -44,7 +44,10 @@ describe("schema -> questions (rules 1-5)", () => {
     const q = qs[0]!;
     assert.equal(q.id, "question_0");
     assert.equal(q.kind, "single");
-    assert.deepEqual(q.options.map((o) => o.id), ["Postgres", "SQLite", "DynamoDB"]);
+    assert.deepEqual(
+      q.options.map((o) => o.id),
+      ["Postgres", "SQLite", "DynamoDB"],
+    );
     // F6: the companion's own labels travel with the question.
     assert.deepEqual(q.companion, {
       id: "question_0_custom",
@@ -53,14 +56,14 @@ describe("schema -> questions (rules 1-5)", () => {
     });
   });
 
-  test("AC-04a the MCP passthrough apiKey string maps to one free-text question with zero options", () => {
+  test("the MCP passthrough apiKey string maps to one free-text question with zero options (AC-04a)", () => {
     const mapped = mapRaw(formParams({ apiKey: { type: "string" } }, { message: "Enter your API key" }));
     assert.ok(mapped.ok);
     assert.deepEqual(mapped.value.questions, [{ id: "apiKey", kind: "text", prompt: "Enter your API key", options: [] }]);
     assert.equal(mapped.value.toolCallId, null);
   });
 
-  test("AC-05 with two questions each prompt is its description and the message is not used", () => {
+  test("with two questions each prompt is its description and the message is not used (AC-05)", () => {
     const qs = questionsOf(
       formParams(
         {
@@ -70,20 +73,26 @@ describe("schema -> questions (rules 1-5)", () => {
         { message: "Please answer the following questions." },
       ),
     );
-    assert.deepEqual(qs.map((q) => q.prompt), ["First?", "Second?"]);
+    assert.deepEqual(
+      qs.map((q) => q.prompt),
+      ["First?", "Second?"],
+    );
   });
 
-  test("AC-06 with exactly one question and no description the prompt is the request message", () => {
+  test("with exactly one question and no description the prompt is the request message (AC-06)", () => {
     const qs = questionsOf(formParams({ q: { type: "string", title: "T", oneOf: opts("a", "b") } }, { message: "Pick one" }));
     assert.equal(qs[0]?.prompt, "Pick one");
     assert.equal(qs[0]?.title, "T");
   });
 
-  test("D10 prompt falls back description > message (one question only) > title > key", () => {
+  test("prompt falls back description > message (one question only) > title > key (D10)", () => {
     const two = questionsOf(
       formParams({ a: { type: "string", title: "Title A", oneOf: opts("x") }, b: { type: "string", oneOf: opts("x") } }, { message: "M" }),
     );
-    assert.deepEqual(two.map((q) => q.prompt), ["Title A", "b"]);
+    assert.deepEqual(
+      two.map((q) => q.prompt),
+      ["Title A", "b"],
+    );
     const blankMessage = questionsOf(formParams({ k: { type: "string", title: "T" } }, { message: "   " }));
     assert.equal(blankMessage[0]?.prompt, "T");
     const bare = questionsOf(formParams({ k: { type: "string", description: "  " } }, { message: "" }));
@@ -91,7 +100,7 @@ describe("schema -> questions (rules 1-5)", () => {
     assert.equal(bare[0]?.title, undefined);
   });
 
-  test("AC-07 an array property with items.anyOf maps to one multi-select question, one option per entry", () => {
+  test("an array property with items.anyOf maps to one multi-select question, one option per entry (AC-07)", () => {
     const qs = questionsOf(
       formParams({
         question_1: { type: "array", title: "Envs", description: "Where?", items: { anyOf: opts("dev", "staging", "prod") } },
@@ -99,10 +108,13 @@ describe("schema -> questions (rules 1-5)", () => {
     );
     assert.equal(qs.length, 1);
     assert.equal(qs[0]?.kind, "multi");
-    assert.deepEqual(qs[0]?.options.map((o) => o.id), ["dev", "staging", "prod"]);
+    assert.deepEqual(
+      qs[0]?.options.map((o) => o.id),
+      ["dev", "staging", "prod"],
+    );
   });
 
-  test("AC-12c the refusal-fallback choice maps to one two-option question prompted by the message", () => {
+  test("the refusal-fallback choice maps to one two-option question prompted by the message (AC-12c)", () => {
     const message = "Fable declined this request (safety). Retry with Opus?\n\nSome guidance text from the API.";
     const qs = questionsOf(
       formParams(
@@ -131,7 +143,7 @@ describe("schema -> questions (rules 1-5)", () => {
     ]);
   });
 
-  test("AC-12d maps eleven questions in the same order one hundred times", () => {
+  test("maps eleven questions in the same order one hundred times (AC-12d)", () => {
     const keys = Array.from({ length: 11 }, (_, i) => `question_${i}`);
     const expected = [...keys];
     for (let run = 0; run < 100; run += 1) {
@@ -143,11 +155,12 @@ describe("schema -> questions (rules 1-5)", () => {
     }
   });
 
-  test("AC-12e a companion naming no property in the schema is ignored and is not a question", () => {
-    const qs = questionsOf(
-      formParams({ question_0: { type: "string", oneOf: opts("a", "b") }, question_9_custom: companion("question_9") }),
+  test("a companion naming no property in the schema is ignored and is not a question (AC-12e)", () => {
+    const qs = questionsOf(formParams({ question_0: { type: "string", oneOf: opts("a", "b") }, question_9_custom: companion("question_9") }));
+    assert.deepEqual(
+      qs.map((q) => q.id),
+      ["question_0"],
     );
-    assert.deepEqual(qs.map((q) => q.id), ["question_0"]);
     assert.equal(qs[0]?.companion, undefined);
     // A companion whose marker carries no usable questionId is an orphan too.
     for (const bad of [undefined, 5, ""]) {
@@ -156,7 +169,7 @@ describe("schema -> questions (rules 1-5)", () => {
     }
   });
 
-  test("D2 of two companions naming one question, the one whose key sorts first wins", () => {
+  test("of two companions naming one question, the one whose key sorts first wins (D2)", () => {
     const qs = questionsOf(
       formParams({
         q: { type: "string", oneOf: opts("a") },
@@ -169,53 +182,77 @@ describe("schema -> questions (rules 1-5)", () => {
     assert.equal(qs[0]?.companion?.title, "Alpha");
   });
 
-  test("AC-11 a marked companion with an arbitrary name is found by its marker, not by suffix", () => {
+  test("a marked companion with an arbitrary name is found by its marker, not by suffix (AC-11)", () => {
     const qs = questionsOf(formParams({ pick: { type: "string", oneOf: opts("a", "b") }, answer_freeform: companion("pick") }));
     assert.equal(qs.length, 1);
     assert.equal(qs[0]?.companion?.id, "answer_freeform");
   });
 
-  test("A1 an unmarked <key>_custom is the companion only when the request has a toolCallId", () => {
+  test("an unmarked <key>_custom is the companion only when the request has a toolCallId (A1)", () => {
     const props = {
       question_0: { type: "string", title: "Colour", oneOf: opts("Red", "Blue") },
       question_0_custom: { type: "string", title: "Other", description: "Type your own answer (optional)." },
     };
     const withTool = questionsOf(formParams(props, { toolCallId: "toolu_1" }));
-    assert.deepEqual(withTool.map((q) => q.id), ["question_0"]);
+    assert.deepEqual(
+      withTool.map((q) => q.id),
+      ["question_0"],
+    );
     assert.deepEqual(withTool[0]?.companion, { id: "question_0_custom", title: "Other", description: "Type your own answer (optional)." });
     // MCP passthrough never has a toolCallId: arbitrary names are untouched, the string is a question.
     const withoutTool = questionsOf(formParams(props));
-    assert.deepEqual(withoutTool.map((q) => [q.id, q.kind]), [["question_0", "single"], ["question_0_custom", "text"]]);
+    assert.deepEqual(
+      withoutTool.map((q) => [q.id, q.kind]),
+      [
+        ["question_0", "single"],
+        ["question_0_custom", "text"],
+      ],
+    );
     assert.equal(withoutTool[0]?.companion, undefined);
   });
 
-  test("A1 applies only to a rule-1/2 sibling without a marked companion, and only to plain strings", () => {
+  test("applies only to a rule-1/2 sibling without a marked companion, and only to plain strings (A1)", () => {
     // Sibling is free text (rule 4): no A1.
     const textSibling = questionsOf(formParams({ a: { type: "string" }, a_custom: { type: "string" } }, { toolCallId: "t" }));
-    assert.deepEqual(textSibling.map((q) => q.id), ["a", "a_custom"]);
+    assert.deepEqual(
+      textSibling.map((q) => q.id),
+      ["a", "a_custom"],
+    );
     // Multi-select sibling: A1 applies.
     const multi = questionsOf(
       formParams({ m: { type: "array", items: { anyOf: opts("x", "y") } }, m_custom: { type: "string" } }, { toolCallId: "t" }),
     );
-    assert.deepEqual(multi.map((q) => [q.id, q.companion?.id]), [["m", "m_custom"]]);
+    assert.deepEqual(
+      multi.map((q) => [q.id, q.companion?.id]),
+      [["m", "m_custom"]],
+    );
     // A marked companion wins; the unmarked <key>_custom is then a question of its own.
     const marked = questionsOf(
-      formParams(
-        { q: { type: "string", oneOf: opts("x") }, q_note: companion("q"), q_custom: { type: "string" } },
-        { toolCallId: "t" },
-      ),
+      formParams({ q: { type: "string", oneOf: opts("x") }, q_note: companion("q"), q_custom: { type: "string" } }, { toolCallId: "t" }),
     );
-    assert.deepEqual(marked.map((q) => [q.id, q.companion?.id]), [["q", "q_note"], ["q_custom", undefined]]);
+    assert.deepEqual(
+      marked.map((q) => [q.id, q.companion?.id]),
+      [
+        ["q", "q_note"],
+        ["q_custom", undefined],
+      ],
+    );
     // A <key>_custom that has options is a question, not a companion.
     const selectCustom = questionsOf(
       formParams({ q: { type: "string", oneOf: opts("x") }, q_custom: { type: "string", oneOf: opts("y") } }, { toolCallId: "t" }),
     );
-    assert.deepEqual(selectCustom.map((q) => q.id), ["q", "q_custom"]);
+    assert.deepEqual(
+      selectCustom.map((q) => q.id),
+      ["q", "q_custom"],
+    );
   });
 
   test("rule order: a property with oneOf is a question even when it carries a marker (rule 1 before 3)", () => {
     const qs = questionsOf(formParams({ a: { type: "string", oneOf: opts("x"), _meta: marker("b") }, b: { type: "string", oneOf: opts("y") } }));
-    assert.deepEqual(qs.map((q) => q.id), ["a", "b"]);
+    assert.deepEqual(
+      qs.map((q) => q.id),
+      ["a", "b"],
+    );
     assert.equal(qs[1]?.companion, undefined);
   });
 
@@ -234,7 +271,10 @@ describe("schema -> questions (rules 1-5)", () => {
         ok: { type: "string" },
       }),
     );
-    assert.deepEqual(qs.map((q) => q.id), ["ok"]);
+    assert.deepEqual(
+      qs.map((q) => q.id),
+      ["ok"],
+    );
   });
 
   test("options keep declaration order; label is title or const; description kept; _meta previews dropped", () => {
@@ -250,7 +290,11 @@ describe("schema -> questions (rules 1-5)", () => {
         },
       }),
     );
-    assert.deepEqual(qs[0]?.options, [{ id: "z", label: "Zed", description: "last letter" }, { id: "a", label: "a" }, { id: "m", label: "m" }]);
+    assert.deepEqual(qs[0]?.options, [
+      { id: "z", label: "Zed", description: "last letter" },
+      { id: "a", label: "a" },
+      { id: "m", label: "m" },
+    ]);
   });
 
   test("a repeated const keeps its first declaration; an empty const is dropped", () => {
@@ -265,30 +309,52 @@ describe("schema -> questions (rules 1-5)", () => {
   });
 
   test("untitled enums map like oneOf/anyOf with the value as id and label", () => {
-    const qs = questionsOf(formParams({ s: { type: "string", enum: ["a", "b"] }, m: { type: "array", items: { type: "string", enum: ["x", "y"] } } }));
+    const qs = questionsOf(
+      formParams({ s: { type: "string", enum: ["a", "b"] }, m: { type: "array", items: { type: "string", enum: ["x", "y"] } } }),
+    );
     assert.deepEqual(
       qs.map((q) => [q.id, q.kind, q.options]),
       [
-        ["m", "multi", [{ id: "x", label: "x" }, { id: "y", label: "y" }]],
-        ["s", "single", [{ id: "a", label: "a" }, { id: "b", label: "b" }]],
+        [
+          "m",
+          "multi",
+          [
+            { id: "x", label: "x" },
+            { id: "y", label: "y" },
+          ],
+        ],
+        [
+          "s",
+          "single",
+          [
+            { id: "a", label: "a" },
+            { id: "b", label: "b" },
+          ],
+        ],
       ],
     );
     assert.equal(declineReason(formParams({ s: { type: "string", enum: ["a", 1] } })), "no_questions");
   });
 
-  test("D10 a rule-1/2 question whose enum came back empty is a text question with zero options", () => {
+  test("a rule-1/2 question whose enum came back empty is a text question with zero options (D10)", () => {
     const qs = questionsOf(formParams({ s: { type: "string", oneOf: [] }, m: { type: "array", items: { anyOf: [] } } }));
-    assert.deepEqual(qs.map((q) => [q.id, q.kind, q.options.length]), [["m", "text", 0], ["s", "text", 0]]);
+    assert.deepEqual(
+      qs.map((q) => [q.id, q.kind, q.options.length]),
+      [
+        ["m", "text", 0],
+        ["s", "text", 0],
+      ],
+    );
   });
 
-  test("AC-18 empty, absent or only-unrecognised properties are declined", () => {
+  test("empty, absent or only-unrecognised properties are declined (AC-18)", () => {
     assert.equal(declineReason(formParams({})), "no_questions");
     assert.equal(declineReason({ mode: "form", sessionId: "s", message: "m", requestedSchema: { type: "object" } }), "no_questions");
     assert.equal(declineReason(formParams({ n: { type: "number" }, b: { type: "boolean" } })), "no_questions");
     assert.equal(declineReason(formParams({ c: companion("nobody") })), "no_questions");
   });
 
-  test("AC-18 bounds: more than 64 properties or more than 100 options on one property is declined", () => {
+  test("bounds: more than 64 properties or more than 100 options on one property is declined (AC-18)", () => {
     const props = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { type: "string" }]));
     assert.equal(questionsOf(formParams(props(LIMITS.maxQuestions))).length, LIMITS.maxQuestions);
     assert.equal(declineReason(formParams(props(LIMITS.maxQuestions + 1))), "too_many_properties");
@@ -313,7 +379,10 @@ describe("schema -> questions (rules 1-5)", () => {
         { message: "m".repeat(30000) },
       ),
     );
-    assert.deepEqual(qs.map((q) => q.id), ["q"]);
+    assert.deepEqual(
+      qs.map((q) => q.id),
+      ["q"],
+    );
     const q = qs[0]!;
     assert.equal(q.title?.length, LIMITS.maxLabelChars);
     assert.equal(q.prompt.length, LIMITS.maxPromptChars);

@@ -42,7 +42,7 @@ export type Classified =
   | { role: "too_many_options"; key: string; count: number };
 
 function field(obj: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
 /** Absent, null, non-string and blank text all count as "not present". */
@@ -165,11 +165,7 @@ function toCompanion(entry: Labels & { key: string }): Companion {
  * unmarked plain-string `<key>_custom` whose sibling `<key>` is a single/multi question is its
  * companion instead of a question of its own.
  */
-function attachCompanions(
-  questions: Map<string, QuestionEntry>,
-  companions: CompanionEntry[],
-  hasToolCallId: boolean,
-): Map<string, Companion> {
+function attachCompanions(questions: Map<string, QuestionEntry>, companions: CompanionEntry[], hasToolCallId: boolean): Map<string, Companion> {
   const attached = new Map<string, Companion>();
   for (const companion of [...companions].sort((a, b) => compareKeys(a.key, b.key))) {
     if (companion.target === null || !questions.has(companion.target) || attached.has(companion.target)) continue;

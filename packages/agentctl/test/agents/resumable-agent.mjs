@@ -58,8 +58,6 @@ const app = acp
     return { stopReason: "end_turn" };
   });
 
-const connection = app.connect(
-  acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)),
-);
+const connection = app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
 void connection.closed.then(() => process.exit(0));
 process.on("SIGTERM", () => process.exit(0));

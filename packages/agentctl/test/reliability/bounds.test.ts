@@ -59,7 +59,12 @@ describe("elicitation/create bounds (pure mapping)", () => {
 
   test(`display text is clipped: labels to ${LIMITS.maxLabelChars}, prompts, descriptions and the message to ${LIMITS.maxPromptChars}`, () => {
     const huge = "x".repeat(1_000_000);
-    const mapped = mapRaw(formParams({ q: { type: "string", title: huge, description: huge, oneOf: [{ const: "a", title: huge, description: huge }] } }, { message: huge }));
+    const mapped = mapRaw(
+      formParams(
+        { q: { type: "string", title: huge, description: huge, oneOf: [{ const: "a", title: huge, description: huge }] } },
+        { message: huge },
+      ),
+    );
     assert.ok(mapped.ok);
     const [q] = mapped.value.questions;
     assert.equal(q!.title!.length, LIMITS.maxLabelChars);
@@ -121,10 +126,16 @@ describe("ACP message guard (acp-guard.ts)", () => {
     });
     const response = guardAcpMessage({ jsonrpc: "2.0", id: "x", result: deep });
     assert.equal(response.action, "replace");
-    assert.deepEqual(response.action === "replace" && response.message["error"], { code: -32600, message: `response nested deeper than ${ACP_MAX_JSON_DEPTH} levels` });
+    assert.deepEqual(response.action === "replace" && response.message["error"], {
+      code: -32600,
+      message: `response nested deeper than ${ACP_MAX_JSON_DEPTH} levels`,
+    });
     assert.equal(guardAcpMessage({ jsonrpc: "2.0", method: "session/update", params: deep }).action, "drop");
     const junk = guardAcpMessage({ jsonrpc: "1.0", junk: deep });
-    assert.deepEqual(junk.action === "replace" && junk.message, { jsonrpc: "1.0", kandev: `message nested deeper than ${ACP_MAX_JSON_DEPTH} levels` });
+    assert.deepEqual(junk.action === "replace" && junk.message, {
+      jsonrpc: "1.0",
+      kandev: `message nested deeper than ${ACP_MAX_JSON_DEPTH} levels`,
+    });
     // Whatever the guard lets through can be serialised again (the SDK echoes invalid messages).
     for (const r of [response, junk]) if (r.action === "replace") JSON.stringify(r.message);
     assert.deepEqual(guardAcpMessage({ jsonrpc: "2.0", id: 1, result: { a: [1, { b: 2 }] } }), { action: "pass" });

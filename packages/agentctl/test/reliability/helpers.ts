@@ -14,7 +14,13 @@ export function rssMiB(pid: number): number {
   return Number(m[1]) / 1024;
 }
 
-export type WireFrame = { id?: unknown; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { code: number; message: string } };
+export type WireFrame = {
+  id?: unknown;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: { code: number; message: string };
+};
 export type WireLine = { dir: "in" | "out"; frame: WireFrame; ts: number };
 
 /** The mock agent's MOCK_AGENT_LOG, parsed (raw writes appear as `frame: {raw, bytes}`). */

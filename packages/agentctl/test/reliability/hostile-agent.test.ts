@@ -69,7 +69,11 @@ describe("hostile agents (fuzz, real agentctl + mock agent)", () => {
     assert.equal(nullIdErrors.length, want.raw.error_null_id, "one -32700/-32600 (id null) per junk line");
     const answeredIds = new Set(lines.filter((l) => l.dir === "in" && l.frame.method === undefined).map((l) => JSON.stringify(l.frame.id)));
     const unanswered = want.replyIds.filter((id) => !answeredIds.has(JSON.stringify(id)));
-    assert.deepEqual(unanswered.map((id) => String(id).slice(0, 40)), [], "each raw request answered under its own id");
+    assert.deepEqual(
+      unanswered.map((id) => String(id).slice(0, 40)),
+      [],
+      "each raw request answered under its own id",
+    );
 
     const status = await s.client.call<{ pending_elicitations: number; pending_permissions: number; agent_running: boolean }>("agent.status");
     assert.deepEqual([status.pending_elicitations, status.pending_permissions, status.agent_running], [1, 0, true]);
@@ -87,7 +91,10 @@ describe("hostile agents (fuzz, real agentctl + mock agent)", () => {
     assert.deepEqual([final.pending_elicitations, final.pending_permissions, final.turn_active], [0, 0, false]);
     const last = rssMiB(pid);
     t.diagnostic(`agentctl RSS: ${baseline.toFixed(0)} MiB at start, ${afterFirst.toFixed(0)} after 3000 cases, ${last.toFixed(0)} after 5000`);
-    assert.ok(last < afterFirst + 24, `RSS ${last.toFixed(0)} MiB after 5000 cases vs ${afterFirst.toFixed(0)} after the first 3000 (baseline ${baseline.toFixed(0)})`);
+    assert.ok(
+      last < afterFirst + 24,
+      `RSS ${last.toFixed(0)} MiB after 5000 cases vs ${afterFirst.toFixed(0)} after the first 3000 (baseline ${baseline.toFixed(0)})`,
+    );
     assert.ok(s.ctl.child.exitCode === null, "agentctl is still running");
   });
 
@@ -99,7 +106,10 @@ describe("hostile agents (fuzz, real agentctl + mock agent)", () => {
     assert.deepEqual((ended.payload as { error: { code: string } }).error.code, "ACP_CONNECTION_FAILED");
     assert.match((ended.payload as { error: { message: string } }).error.message, /exceeds the configured 8388608 byte limit/);
     const exited = await s.client.waitForEvent("agent.exited", {}, 10_000);
-    assert.match((exited.payload as { stderr_tail: string }).stderr_tail, /agentctl: the ACP connection failed: .*8388608 byte limit.*the agent was stopped/);
+    assert.match(
+      (exited.payload as { stderr_tail: string }).stderr_tail,
+      /agentctl: the ACP connection failed: .*8388608 byte limit.*the agent was stopped/,
+    );
     const status = await s.client.call<{ agent_running: boolean; turn_active: boolean }>("agent.status");
     assert.deepEqual([status.agent_running, status.turn_active], [false, false]);
   });
@@ -107,15 +117,25 @@ describe("hostile agents (fuzz, real agentctl + mock agent)", () => {
   test("a frame just under the limit is read whole (the bound is the documented one, not lower)", async () => {
     const s = await startSession({ features: { acpElicitation: true } });
     // An agent_message_chunk of ~7.9 MiB: valid, so it reaches the stream as one session.update.
-    await s.client.call("agent.prompt", { session_id: s.sessionId, text: `/e2e:fuzz-oversize bytes=${ACP_MAX_FRAME_BYTES - 64 * 1024}`, turn_id: "near" });
-    const update = await s.client.waitFor((e) => e.action === "session.update" && (e.payload as { turn_id: string }).turn_id === "near", 30_000, "the big chunk");
-    assert.ok(((update.payload as { update: { text: string } }).update.text.length) > ACP_MAX_FRAME_BYTES - 128 * 1024);
+    await s.client.call("agent.prompt", {
+      session_id: s.sessionId,
+      text: `/e2e:fuzz-oversize bytes=${ACP_MAX_FRAME_BYTES - 64 * 1024}`,
+      turn_id: "near",
+    });
+    const update = await s.client.waitFor(
+      (e) => e.action === "session.update" && (e.payload as { turn_id: string }).turn_id === "near",
+      30_000,
+      "the big chunk",
+    );
+    assert.ok((update.payload as { update: { text: string } }).update.text.length > ACP_MAX_FRAME_BYTES - 128 * 1024);
     await s.client.call("agent.cancel", { session_id: s.sessionId });
     await s.client.waitForEvent("turn.ended", { turn_id: "near", stop_reason: "cancelled" }, 10_000);
   });
 
   test("an agent answering session/prompt without a stopReason ends the turn with INVALID_RESPONSE instead of hanging it", async () => {
-    const s = await startSession({ agent: { command: hostileAgent(`send({ jsonrpc: "2.0", id: msg.id, result: { stopReason: { nested: true } } });`) } });
+    const s = await startSession({
+      agent: { command: hostileAgent(`send({ jsonrpc: "2.0", id: msg.id, result: { stopReason: { nested: true } } });`) },
+    });
     await s.client.call("agent.prompt", { session_id: s.sessionId, text: "hi", turn_id: "bad" });
     const ended = await s.client.waitForEvent("turn.ended", { turn_id: "bad" }, 10_000);
     assert.deepEqual(ended.payload, {

@@ -27,7 +27,9 @@ async function sameTick(s: Session, frames: Array<[string, unknown]>): Promise<E
 function answersTo(logFile: string, toolCallId: string): WireFrame[] {
   const lines = wire(logFile);
   const ids = new Set(
-    lines.filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.["toolCallId"] === toolCallId).map((l) => JSON.stringify(l.frame.id)),
+    lines
+      .filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.["toolCallId"] === toolCallId)
+      .map((l) => JSON.stringify(l.frame.id)),
   );
   return lines.filter((l) => l.dir === "in" && l.frame.method === undefined && ids.has(JSON.stringify(l.frame.id))).map((l) => l.frame);
 }
@@ -49,8 +51,14 @@ describe("races inside agentctl, forced (real agentctl + mock agent)", () => {
     assert.deepEqual([answer!.type, cancel!.type], ["response", "response"]);
     await s.client.waitForEvent("turn.ended", { turn_id: "t" });
     const settled = eventsWhere(s.client, "elicitation.settled", "pending_id", q!.pending_id);
-    assert.deepEqual(settled.map((e) => e.payload), [{ pending_id: q!.pending_id, outcome: "answered", reason: "operator", answers: RED.answers }]);
-    assert.deepEqual(answersTo(s.logFile, "toolu_fake_1").map((f) => f.result), [{ action: "accept", content: { question_0: "Red" } }]);
+    assert.deepEqual(
+      settled.map((e) => e.payload),
+      [{ pending_id: q!.pending_id, outcome: "answered", reason: "operator", answers: RED.answers }],
+    );
+    assert.deepEqual(
+      answersTo(s.logFile, "toolu_fake_1").map((f) => f.result),
+      [{ action: "accept", content: { question_0: "Red" } }],
+    );
   });
 
   test("turn cancel and answer in one tick, cancel first: the answer is NOT_FOUND, cancelled (turn_cancelled), the agent got cancel", async () => {
@@ -65,8 +73,14 @@ describe("races inside agentctl, forced (real agentctl + mock agent)", () => {
     assert.deepEqual([answer!.type, (answer!.payload as { code: string }).code], ["error", "NOT_FOUND"]);
     await s.client.waitForEvent("turn.ended", { turn_id: "t", stop_reason: "cancelled" });
     const settled = eventsWhere(s.client, "elicitation.settled", "pending_id", q!.pending_id);
-    assert.deepEqual(settled.map((e) => e.payload), [{ pending_id: q!.pending_id, outcome: "cancelled", reason: "turn_cancelled" }]);
-    assert.deepEqual(answersTo(s.logFile, "toolu_fake_1").map((f) => f.result), [{ action: "cancel" }]);
+    assert.deepEqual(
+      settled.map((e) => e.payload),
+      [{ pending_id: q!.pending_id, outcome: "cancelled", reason: "turn_cancelled" }],
+    );
+    assert.deepEqual(
+      answersTo(s.logFile, "toolu_fake_1").map((f) => f.result),
+      [{ action: "cancel" }],
+    );
   });
 
   test("answer vs the agent withdrawing its question: answers to B and A in one tick beat the withdrawal B's answer triggers", async () => {
@@ -82,7 +96,10 @@ describe("races inside agentctl, forced (real agentctl + mock agent)", () => {
     ]);
     assert.deepEqual([rb!.type, ra!.type], ["response", "response"]);
     await s.client.waitForEvent("turn.ended", { turn_id: "t", stop_reason: "end_turn" });
-    assert.deepEqual(eventsWhere(s.client, "elicitation.settled", "pending_id", a.pending_id).map((e) => (e.payload as { outcome: string }).outcome), ["answered"]);
+    assert.deepEqual(
+      eventsWhere(s.client, "elicitation.settled", "pending_id", a.pending_id).map((e) => (e.payload as { outcome: string }).outcome),
+      ["answered"],
+    );
     assert.equal(answersTo(s.logFile, "toolu_race_A").length, 1, "one response to A; the late $/cancel_request changed nothing");
     assert.deepEqual(reportLine(s.client, "t", "race A"), { action: "accept", content: { question_0: "Red" } });
     const cancels = wire(s.logFile).filter((l) => l.dir === "out" && l.frame.method === "$/cancel_request");
@@ -101,7 +118,10 @@ describe("races inside agentctl, forced (real agentctl + mock agent)", () => {
     const [late] = await sameTick(s, [["agent.elicitations.respond", { pending_id: a.pending_id, ...RED }]]);
     assert.equal((late!.payload as { code: string }).code, "NOT_FOUND");
     await s.client.waitForEvent("turn.ended", { turn_id: "t" });
-    assert.deepEqual(answersTo(s.logFile, "toolu_race_A").map((f) => f.result), [{ action: "cancel" }]);
+    assert.deepEqual(
+      answersTo(s.logFile, "toolu_race_A").map((f) => f.result),
+      [{ action: "cancel" }],
+    );
     assert.deepEqual(reportLine(s.client, "t", "race A"), { action: "cancel" });
   });
 });

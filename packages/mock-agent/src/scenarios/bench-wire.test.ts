@@ -36,7 +36,10 @@ describe("BenchWireStamps", () => {
     const wire = new BenchWireStamps(c.now);
     const m = request("r-1", 1, null);
     wire.beforeWrite(m);
-    assert.match((m as unknown as { params: { message: string } }).params.message, /^bench-elicit seq=1 sent_at=10\.000 prev_response_received_at=none$/);
+    assert.match(
+      (m as unknown as { params: { message: string } }).params.message,
+      /^bench-elicit seq=1 sent_at=10\.000 prev_response_received_at=none$/,
+    );
     c.set(11);
     wire.onRead({ jsonrpc: "2.0", id: "r-1", error: { code: -32603, message: "x" } });
     assert.equal(wire.takeReceivedAt("s1", 1), 11);

@@ -22,10 +22,14 @@ async function play(prompt: string, answer: (index: number) => Promise<unknown> 
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       if (params.update.sessionUpdate === "agent_message_chunk" && params.update.content.type === "text") text.push(params.update.content.text);
     })
-    .onRequest(acp.methods.client.elicitation.create, (raw: unknown) => raw, ({ params }) => {
-      received.push({ params: params as Record<string, unknown>, at: performance.timeOrigin + performance.now() });
-      return answer(received.length - 1);
-    });
+    .onRequest(
+      acp.methods.client.elicitation.create,
+      (raw: unknown) => raw,
+      ({ params }) => {
+        received.push({ params: params as Record<string, unknown>, at: performance.timeOrigin + performance.now() });
+        return answer(received.length - 1);
+      },
+    );
   const stop = await client.connectWith(target, async (ctx) => {
     await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
     const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
@@ -46,7 +50,10 @@ describe("bench-elicit", () => {
     const r = await play("/e2e:bench-elicit 3", () => ACCEPT);
     assert.equal(r.received.length, 3);
     const messages = r.received.map((x) => x.params["message"] as string);
-    assert.deepEqual(messages.map((m) => num(m, "seq")), [1, 2, 3]);
+    assert.deepEqual(
+      messages.map((m) => num(m, "seq")),
+      [1, 2, 3],
+    );
     assert.equal(num(messages[0]!, "prev_response_received_at"), null);
     for (const [i, m] of messages.entries()) {
       const sent = num(m, "sent_at")!;
@@ -74,10 +81,14 @@ describe("bench-elicit", () => {
     toAgent.on("data", () => (t += 0.5));
     createMockAgent({ scenarios: benchScenarios, wireStamps }).app.connect(agentStream);
     const clientEnd = stdioJsonStream(toAgent, fromAgent, { maxMessageBytes: 1 << 20, onMessage: (m) => m as unknown as acp.AnyMessage });
-    const r = await play("/e2e:bench-elicit 3", (i) => {
-      t = 1000 * (i + 1);
-      return ACCEPT;
-    }, clientEnd);
+    const r = await play(
+      "/e2e:bench-elicit 3",
+      (i) => {
+        t = 1000 * (i + 1);
+        return ACCEPT;
+      },
+      clientEnd,
+    );
     assert.equal(r.stopReason, "end_turn");
     const messages = r.received.map((x) => x.params["message"] as string);
     assert.equal(messages.length, 3);

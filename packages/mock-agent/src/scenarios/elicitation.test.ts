@@ -21,11 +21,15 @@ async function play(prompt: string, answer: (r: Received, index: number) => Prom
         text.push(params.update.content.text);
       }
     })
-    .onRequest(acp.methods.client.elicitation.create, (raw: unknown) => raw, ({ params, signal }) => {
-      const r = { params: params as Record<string, unknown>, signal };
-      received.push(r);
-      return answer(r, received.length - 1);
-    });
+    .onRequest(
+      acp.methods.client.elicitation.create,
+      (raw: unknown) => raw,
+      ({ params, signal }) => {
+        const r = { params: params as Record<string, unknown>, signal };
+        received.push(r);
+        return answer(r, received.length - 1);
+      },
+    );
   const stop = await client.connectWith(app, async (ctx) => {
     await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
     const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
@@ -87,7 +91,10 @@ describe("elicit-* scenarios", () => {
 
   test("elicit-twice and elicit-three send their requests concurrently and report each in request order", async () => {
     const gate: Array<() => void> = [];
-    const twice = play("/e2e:elicit-twice", (_r, i) => new Promise((resolve) => gate.push(() => resolve({ action: "accept", content: { n: String(i) } }))));
+    const twice = play(
+      "/e2e:elicit-twice",
+      (_r, i) => new Promise((resolve) => gate.push(() => resolve({ action: "accept", content: { n: String(i) } }))),
+    );
     while (gate.length < 2) await new Promise((res) => setImmediate(res));
     // Both are outstanding at once; answer the second first.
     gate[1]?.();
@@ -105,8 +112,9 @@ describe("elicit-* scenarios", () => {
 
   test("elicit-agent-cancel withdraws its request with $/cancel_request and reports the client's answer", async () => {
     const started = Date.now();
-    const r = await play("/e2e:elicit-agent-cancel 50", ({ signal }) =>
-      new Promise((resolve) => signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true })),
+    const r = await play(
+      "/e2e:elicit-agent-cancel 50",
+      ({ signal }) => new Promise((resolve) => signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true })),
     );
     assert.ok(Date.now() - started >= 45);
     assert.ok(r.received[0]?.signal.aborted);

@@ -122,9 +122,7 @@ async function elicit(ctx: ScenarioContext, ask: Ask): Promise<Outcome> {
 async function report(ctx: ScenarioContext, outcomes: readonly Outcome[]): Promise<void> {
   for (const [i, o] of outcomes.entries()) {
     const label = outcomes.length === 1 ? "" : ` #${i + 1}`;
-    await ctx.say(
-      o.ok ? `elicitation response${label}: ${JSON.stringify(o.response)}\n` : `elicitation error${label}: ${o.code} ${o.message}\n`,
-    );
+    await ctx.say(o.ok ? `elicitation response${label}: ${JSON.stringify(o.response)}\n` : `elicitation error${label}: ${o.code} ${o.message}\n`);
   }
 }
 
@@ -168,9 +166,7 @@ export const elicitationScenarios: ScenarioRegistry = {
   "elicit-mcp": elicitScenario("an MCP server's apiKey elicitation passed through (no toolCallId)", (ctx) => [
     { params: withSession(MCP_API_KEY, ctx.sessionId) },
   ]),
-  "elicit-refusal": elicitScenario("the refusal-fallback retry dialog", (ctx) => [
-    { params: withSession(REFUSAL_FALLBACK, ctx.sessionId) },
-  ]),
+  "elicit-refusal": elicitScenario("the refusal-fallback retry dialog", (ctx) => [{ params: withSession(REFUSAL_FALLBACK, ctx.sessionId) }]),
   "elicit-url": elicitScenario("a url-mode elicitation (never advertised; must be declined)", (ctx) => [
     { params: withSession(URL_MODE, ctx.sessionId) },
   ]),

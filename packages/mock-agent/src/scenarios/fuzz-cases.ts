@@ -55,7 +55,16 @@ export function validBody(sessionId: string): Record<string, unknown> {
     message: "Pick one",
     requestedSchema: {
       type: "object",
-      properties: { choice: { type: "string", title: "Choice", oneOf: [{ const: "a", title: "A" }, { const: "b", title: "B" }] } },
+      properties: {
+        choice: {
+          type: "string",
+          title: "Choice",
+          oneOf: [
+            { const: "a", title: "A" },
+            { const: "b", title: "B" },
+          ],
+        },
+      },
     },
   };
 }
@@ -64,7 +73,7 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 
 function text(rng: Rng, min: number, max: number): string {
   const n = rng.int(min, max);
-  if (n > 4096) return rng.pick(["x", "é", "😀", "\"", "\\"]).repeat(n);
+  if (n > 4096) return rng.pick(["x", "é", "😀", '"', "\\"]).repeat(n);
   let out = "";
   for (let i = 0; i < n; i++) out += ALPHABET[rng.int(0, ALPHABET.length - 1)];
   return out;
@@ -214,16 +223,34 @@ function elicitCase(rng: Rng, s: string): { category: string; params: unknown } 
   // Mistyped fields together: each alone would already be declined.
   return {
     category: "mistyped",
-    params: { mode: rng.pick<unknown>([1, true, "url"]), sessionId: rng.pick<unknown>([1, {}, foreignSession(rng)]), message: 5, requestedSchema: [] },
+    params: {
+      mode: rng.pick<unknown>([1, true, "url"]),
+      sessionId: rng.pick<unknown>([1, {}, foreignSession(rng)]),
+      message: 5,
+      requestedSchema: [],
+    },
   };
 }
 
-const UNKNOWN_METHODS = ["kandev/evil", "session/unknown", "fs/read_text_file", "fs/write_text_file", "terminal/create", "_kandev/x", "elicitation/createx"];
+const UNKNOWN_METHODS = [
+  "kandev/evil",
+  "session/unknown",
+  "fs/read_text_file",
+  "fs/write_text_file",
+  "terminal/create",
+  "_kandev/x",
+  "elicitation/createx",
+];
 
 function requestCase(rng: Rng, s: string): { category: string; method: string; params: unknown } {
   if (rng.chance(0.3)) {
     // Permission requests the SDK's own schema refuses (-32602): never parked.
-    const params = rng.pick<unknown>([null, { sessionId: s }, { sessionId: s, toolCall: 5, options: [] }, { sessionId: s, toolCall: {}, options: "x" }]);
+    const params = rng.pick<unknown>([
+      null,
+      { sessionId: s },
+      { sessionId: s, toolCall: 5, options: [] },
+      { sessionId: s, toolCall: {}, options: "x" },
+    ]);
     return { category: "bad_permission", method: "session/request_permission", params };
   }
   const method = rng.chance(0.2) ? `x/${text(rng, 1, 40)}` : rng.pick(UNKNOWN_METHODS);
@@ -245,7 +272,16 @@ function rawCase(rng: Rng, s: string, i: number): Omit<Extract<FuzzCase, { kind:
   const invalid = JSON.stringify({ ...validBody(s), mode: "url" });
   const r = rng.int(0, 99);
   if (r < 15) {
-    const line = rng.pick(["{", "not json", '{"jsonrpc":"2.0","id":1,', "{'a':1}", "[1,2", "NaN", "\u0001\u0002", `x${text(rng, 1, 200).replace(/[\r\n]/g, "")}`]);
+    const line = rng.pick([
+      "{",
+      "not json",
+      '{"jsonrpc":"2.0","id":1,',
+      "{'a':1}",
+      "[1,2",
+      "NaN",
+      "\u0001\u0002",
+      `x${text(rng, 1, 200).replace(/[\r\n]/g, "")}`,
+    ]);
     return { category: "invalid_json", line, expect: "error_null_id" };
   }
   if (r < 25) {
@@ -254,7 +290,11 @@ function rawCase(rng: Rng, s: string, i: number): Omit<Extract<FuzzCase, { kind:
   }
   if (r < 37) {
     const version = rng.pick(['"1.0"', '"2"', "2", "null", '"2.0 "']);
-    return { category: "wrong_jsonrpc", line: `{"jsonrpc":${version},"id":"${id}","method":"elicitation/create","params":${valid}}`, expect: "error_null_id" };
+    return {
+      category: "wrong_jsonrpc",
+      line: `{"jsonrpc":${version},"id":"${id}","method":"elicitation/create","params":${valid}}`,
+      expect: "error_null_id",
+    };
   }
   if (r < 47) {
     const badId = rng.pick(['{"a":1}', "[1]", "true", "1e400", "-1e999"]);
@@ -269,14 +309,25 @@ function rawCase(rng: Rng, s: string, i: number): Omit<Extract<FuzzCase, { kind:
     ]);
     return { category: "response_to_nothing", line, expect: "none" };
   }
-  if (r < 65) return { category: "unknown_method_raw", line: `{"jsonrpc":"2.0","id":"${id}","method":"no/such/${i}","params":{}}`, expect: "reply", id };
+  if (r < 65)
+    return { category: "unknown_method_raw", line: `{"jsonrpc":"2.0","id":"${id}","method":"no/such/${i}","params":{}}`, expect: "reply", id };
   if (r < 72) {
     const longId = `${id}-${"9".repeat(rng.int(1_000, 100_000))}`;
-    return { category: "huge_string_id", line: `{"jsonrpc":"2.0","id":"${longId}","method":"elicitation/create","params":${invalid}}`, expect: "reply", id: longId };
+    return {
+      category: "huge_string_id",
+      line: `{"jsonrpc":"2.0","id":"${longId}","method":"elicitation/create","params":${invalid}}`,
+      expect: "reply",
+      id: longId,
+    };
   }
   if (r < 79) {
     const literal = `${i + 1}e300`;
-    return { category: "huge_numeric_id", line: `{"jsonrpc":"2.0","id":${literal},"method":"elicitation/create","params":${invalid}}`, expect: "reply", id: Number(literal) };
+    return {
+      category: "huge_numeric_id",
+      line: `{"jsonrpc":"2.0","id":${literal},"method":"elicitation/create","params":${invalid}}`,
+      expect: "reply",
+      id: Number(literal),
+    };
   }
   if (r < 87) {
     // Deep junk where a schema should be: parses, maps to nothing, is declined under its own id.

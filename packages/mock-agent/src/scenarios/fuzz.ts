@@ -125,7 +125,10 @@ const fuzz: Scenario = {
     await ctx.say(`fuzz summary: ${JSON.stringify(tally)}\n`);
     if (ctx.signal.aborted) return "cancelled";
     try {
-      const res = await ctx.client.request<unknown, unknown>(acp.methods.client.elicitation.create, withSession(ASK_USER_QUESTION_0_65, ctx.sessionId));
+      const res = await ctx.client.request<unknown, unknown>(
+        acp.methods.client.elicitation.create,
+        withSession(ASK_USER_QUESTION_0_65, ctx.sessionId),
+      );
       await ctx.say(`fuzz valid response: ${JSON.stringify(res)}\n`);
     } catch (err) {
       await ctx.say(`fuzz valid error: ${errorCode(err)}\n`);
@@ -161,7 +164,11 @@ function askWith(ctx: ScenarioContext, toolCallId: string): Record<string, unkno
 /** Sends one elicitation; resolves with its answer, or `{error: code}`. Withdrawn when `signal` aborts. */
 async function ask(ctx: ScenarioContext, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
   try {
-    return await ctx.client.request<unknown, unknown>(acp.methods.client.elicitation.create, params, signal === undefined ? {} : { cancellationSignal: signal });
+    return await ctx.client.request<unknown, unknown>(
+      acp.methods.client.elicitation.create,
+      params,
+      signal === undefined ? {} : { cancellationSignal: signal },
+    );
   } catch (err) {
     return { error: errorCode(err) };
   }

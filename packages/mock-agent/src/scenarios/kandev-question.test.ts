@@ -1,6 +1,6 @@
 // The kandev-question scenarios against an in-process ACP client and a real streamable-HTTP MCP
 // server on loopback (real SDKs, no agentctl). End to end with agentctl lives in
-// packages/agentctl/test/kandev-tool.test.ts.
+// packages/agentctl/test/ask-tool.test.ts.
 import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -111,7 +111,16 @@ describe("kandev-question scenario helpers", () => {
   });
 
   test("toolResultText joins text blocks and ignores others", () => {
-    assert.equal(toolResultText({ content: [{ type: "text", text: "a" }, { type: "image", data: "" }, { type: "text", text: "b" }] }), "a\nb");
+    assert.equal(
+      toolResultText({
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", data: "" },
+          { type: "text", text: "b" },
+        ],
+      }),
+      "a\nb",
+    );
     assert.equal(toolResultText({}), "");
   });
 });
@@ -128,7 +137,10 @@ describe("kandev-question scenarios over a real MCP server", () => {
     assert.equal(server.calls[0]?.headers["x-probe"], "yes");
     assert.deepEqual(
       r.tools.map((u) => [u.sessionUpdate, "status" in u ? u.status : undefined]),
-      [["tool_call", "in_progress"], ["tool_call_update", "completed"]],
+      [
+        ["tool_call", "in_progress"],
+        ["tool_call_update", "completed"],
+      ],
     );
     assert.deepEqual(r.state.mcpServers.get(r.sessionId), [httpServer(server.url, [{ name: "x-probe", value: "yes" }])]);
   });

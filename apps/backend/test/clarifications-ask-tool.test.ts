@@ -30,7 +30,7 @@ describe("ask_user_question_kandev over real processes", () => {
     await server?.close();
   });
 
-  test("a kandev-tool question: a bad answer is 400, the first answer reaches the agent with who answered, a later one is 409 with the winner (kandev-question)", async () => {
+  test("a ask-tool question: a bad answer is 400, the first answer reaches the agent with who answered, a later one is 409 with the winner (kandev-question)", async () => {
     const ws = await WsClient.connect(base);
     try {
       const { task, sessionId, logFile } = await startLoggedTask(base, server.dir, "kq", "/e2e:kandev-question");
@@ -40,11 +40,17 @@ describe("ask_user_question_kandev over real processes", () => {
       assert.deepEqual([m!.author_type, m!.requests_input, m!.metadata.source, m!.metadata.status], ["agent", true, "kandev_tool", "pending"]);
       assert.equal(m!.content, "Which database should the service use?");
       const questions = m!.metadata.questions as Array<{ id: string; kind: string; options: Array<{ id: string }> }>;
-      assert.deepEqual(questions.map((q) => [q.id, q.kind, q.options.map((o) => o.id)]), [["database", "single", ["postgres", "sqlite"]]]);
+      assert.deepEqual(
+        questions.map((q) => [q.id, q.kind, q.options.map((o) => o.id)]),
+        [["database", "single", ["postgres", "sqlite"]]],
+      );
       const waiting = await getTask(base, task.id);
       assert.deepEqual([waiting.state, waiting.pending_action], ["WAITING_FOR_INPUT", "clarification"]);
       await ws.waitFor((f) => f.action === "notification", "notification");
-      assert.deepEqual(notificationsOf(ws).map((n) => [n.kind, n.pending_id]), [["session.clarification_requested", id]]);
+      assert.deepEqual(
+        notificationsOf(ws).map((n) => [n.kind, n.pending_id]),
+        [["session.clarification_requested", id]],
+      );
       assert.ok(!JSON.stringify(notificationsOf(ws)).includes("Which database"));
 
       for (const bad of [
@@ -61,7 +67,10 @@ describe("ask_user_question_kandev over real processes", () => {
       const ok = await respond(base, id, { answers: [{ question_id: "database", selected_options: ["postgres"] }] });
       assert.deepEqual([ok.status, ok.body], [200, { success: true, status: "answered" }]);
       await waitForTaskState(base, task.id, "REVIEW");
-      assert.match(await agentText(base, sessionId), /kandev tool result: The user answered:\n- Which database should the service use\?\n {2}Answer: Postgres/);
+      assert.match(
+        await agentText(base, sessionId),
+        /kandev tool result: The user answered:\n- Which database should the service use\?\n {2}Answer: Postgres/,
+      );
       assert.equal(promptsIn(logFile).length, 1, "the answer continued the same prompt");
 
       const late = await respond(base, id, { answers: [{ question_id: "database", selected_options: ["sqlite"] }] });
@@ -130,6 +139,8 @@ describe("ask_user_question_kandev over real processes", () => {
     assert.equal(late.status, 409);
     assert.equal((late.body.error?.details as { status: string }).status, "cancelled");
     const msg = (await clarificationMessages(base, sessionId))[0]!;
-    assert.deepEqual((msg.metadata.undelivered_answer as { answers: unknown }).answers, [{ question_id: "database", selected_options: ["postgres"] }]);
+    assert.deepEqual((msg.metadata.undelivered_answer as { answers: unknown }).answers, [
+      { question_id: "database", selected_options: ["postgres"] },
+    ]);
   });
 });

@@ -22,7 +22,7 @@ async function toolResult(agent: LoggedAgent): Promise<string> {
   return agent.text();
 }
 
-test("AC-57 single question: picking an option submits at once", async ({ page, agent }) => {
+test("single question: picking an option submits at once (AC-57)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:kandev-question");
   const sqlite = page.getByTestId("clarification-option-database-1");
   await expect(sqlite).toContainText("SQLite");
@@ -36,7 +36,7 @@ test("AC-57 single question: picking an option submits at once", async ({ page, 
   await expect(agentMessages(page).last()).toContainText("Answer: SQLite");
 });
 
-test("AC-57 single question: custom text and Enter send the typed answer", async ({ page, agent }) => {
+test("single question: custom text and Enter send the typed answer (AC-57)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:kandev-question");
   const box = page.getByTestId("clarification-custom-database");
   await box.fill("CockroachDB");
@@ -49,14 +49,14 @@ test("AC-57 single question: custom text and Enter send the typed answer", async
   expect(await toolResult(agent)).toContain("Answer: CockroachDB\nplease");
 });
 
-test("AC-57 Skip rejects the bundle", async ({ page, agent }) => {
+test("Skip rejects the bundle (AC-57)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:kandev-question");
   await page.getByTestId("clarification-skip").click();
   await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
   expect(await toolResult(agent)).toContain("kandev tool result: The user skipped these questions.");
 });
 
-test("AC-57 bundle: a pick moves on, a selection and custom text exclude each other, Submit waits for every answer", async ({ page, agent }) => {
+test("bundle: a pick moves on, a selection and custom text exclude each other, Submit waits for every answer (AC-57)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:kandev-question-multi");
   const submit = page.getByTestId("clarification-submit");
   await expect(page.getByTestId("clarification-stepper")).toContainText("Question 1 of 3");
@@ -80,7 +80,7 @@ test("AC-57 bundle: a pick moves on, a selection and custom text exclude each ot
   await expect(page.getByTestId("clarification-option-database-1")).toHaveAttribute("aria-checked", "true");
   await page.getByTestId("clarification-next").click();
 
-  // A kandev-tool question never takes two options.
+  // A ask-tool question never takes two options.
   await page.getByTestId("clarification-option-auth-1").click();
   await expect(page.getByTestId("clarification-question-deploy")).toBeVisible();
   await page.getByTestId("clarification-back").click();
@@ -109,7 +109,7 @@ test("AC-57 bundle: a pick moves on, a selection and custom text exclude each ot
   expect(result).toContain("- Where does it run?\n  Answer: Our own rack");
 });
 
-test("AC-57 custom text is capped at 2,000 characters with a counter", async ({ page, agent }) => {
+test("custom text is capped at 2,000 characters with a counter (AC-57)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:kandev-question");
   const box = page.getByTestId("clarification-custom-database");
   await box.fill("x".repeat(2_100));

@@ -8,13 +8,20 @@ import {
   kandevTimeoutText,
   parseKandevAsk,
   toKandevQuestions,
-} from "./kandev-tool.js";
+} from "./ask-tool.js";
 import { ProtocolError } from "@kandev/protocol";
 
 const input = {
   questions: [
     { prompt: "Which database?", options: [{ label: "Postgres" }, { label: "SQLite", description: "embedded" }] },
-    { id: "env", prompt: "Deploy where?", options: [{ id: "dev", label: "dev" }, { id: "prod", label: "prod" }] },
+    {
+      id: "env",
+      prompt: "Deploy where?",
+      options: [
+        { id: "dev", label: "dev" },
+        { id: "prod", label: "prod" },
+      ],
+    },
   ],
 };
 
@@ -38,16 +45,32 @@ describe("ask_user_question_kandev input (F3 rules kept)", () => {
   });
   test("mints stable question and option ids and keeps given ones", () => {
     const qs = toKandevQuestions(KandevToolInputSchema.parse(input));
-    assert.deepEqual(qs.map((q) => q.id), ["q1", "env"]);
-    assert.deepEqual(qs[0]!.options.map((o) => o.id), ["q1_o1", "q1_o2"]);
-    assert.deepEqual(qs[1]!.options.map((o) => o.id), ["dev", "prod"]);
+    assert.deepEqual(
+      qs.map((q) => q.id),
+      ["q1", "env"],
+    );
+    assert.deepEqual(
+      qs[0]!.options.map((o) => o.id),
+      ["q1_o1", "q1_o2"],
+    );
+    assert.deepEqual(
+      qs[1]!.options.map((o) => o.id),
+      ["dev", "prod"],
+    );
     assert.ok(qs.every((q) => q.kind === "single"));
   });
   test("duplicate ids are made unique rather than colliding", () => {
     const qs = toKandevQuestions(
       KandevToolInputSchema.parse({
         questions: [
-          { id: "a", prompt: "1", options: [{ id: "x", label: "x" }, { id: "x", label: "y" }] },
+          {
+            id: "a",
+            prompt: "1",
+            options: [
+              { id: "x", label: "x" },
+              { id: "x", label: "y" },
+            ],
+          },
           { id: "a", prompt: "2", options: [{ label: "x" }, { label: "y" }] },
         ],
       }),
@@ -57,7 +80,7 @@ describe("ask_user_question_kandev input (F3 rules kept)", () => {
   });
 });
 
-describe("kandev-tool dedup key", () => {
+describe("ask-tool dedup key", () => {
   test("same questions modulo case and spacing collide; other sessions do not", () => {
     const a = toKandevQuestions(KandevToolInputSchema.parse(input));
     const b = toKandevQuestions(
@@ -73,9 +96,14 @@ describe("kandev-tool dedup key", () => {
   });
 });
 
-describe("kandev-tool answers", () => {
+describe("ask-tool answers", () => {
   const qs = toKandevQuestions(KandevToolInputSchema.parse(input));
-  const ok = { answers: [{ question_id: "q1", selected_options: ["q1_o2"] }, { question_id: "env", selected_options: [], custom_text: "staging" }] };
+  const ok = {
+    answers: [
+      { question_id: "q1", selected_options: ["q1_o2"] },
+      { question_id: "env", selected_options: [], custom_text: "staging" },
+    ],
+  };
   test("every question answered by a pick or by text passes", () => {
     assert.equal(checkKandevAnswer(qs, ok), null);
   });
@@ -100,8 +128,8 @@ describe("kandev-tool answers", () => {
   });
   test("the tool result names each question and its answer", () => {
     const text = formatKandevToolResult(qs, ok);
-    assert.match(text, /Which database\?\n  Answer: SQLite/);
-    assert.match(text, /Deploy where\?\n  Answer: staging/);
+    assert.match(text, /Which database\?\n {2}Answer: SQLite/);
+    assert.match(text, /Deploy where\?\n {2}Answer: staging/);
     assert.match(formatKandevToolResult(qs, { answers: [], rejected: true, reject_reason: "later" }), /skipped.*later/);
   });
 });
@@ -110,7 +138,10 @@ describe("relayed kandev.ask_user_question requests", () => {
   test("valid input yields the questions and the session", () => {
     const parsed = parseKandevAsk({ session_id: "acp-1", questions: input.questions });
     assert.equal(parsed.sessionId, "acp-1");
-    assert.deepEqual(parsed.questions.map((q) => q.id), ["q1", "env"]);
+    assert.deepEqual(
+      parsed.questions.map((q) => q.id),
+      ["q1", "env"],
+    );
   });
   test("input outside the tool's rules is VALIDATION_ERROR naming each rule and where (F3)", () => {
     const cases: Array<[unknown, RegExp]> = [
@@ -121,7 +152,11 @@ describe("relayed kandev.ask_user_question requests", () => {
       [null, /needs/],
     ];
     for (const [payload, re] of cases) {
-      assert.throws(() => parseKandevAsk(payload), (err: unknown) => err instanceof ProtocolError && err.code === "VALIDATION_ERROR" && re.test(err.message), JSON.stringify(payload));
+      assert.throws(
+        () => parseKandevAsk(payload),
+        (err: unknown) => err instanceof ProtocolError && err.code === "VALIDATION_ERROR" && re.test(err.message),
+        JSON.stringify(payload),
+      );
     }
   });
   test("the timeout text says the operator did not answer in time", () => {

@@ -12,7 +12,14 @@ describe("decideKandevTool", () => {
     assert.deepEqual(decideKandevTool({ enabled: false }, http), { offer: false, reason: "disabled" });
   });
   test("no mcpCapabilities.http (absent, false, malformed) -> not offered", () => {
-    for (const caps of [undefined, {}, { mcpCapabilities: {} }, { mcpCapabilities: { http: false, sse: true } }, { mcpCapabilities: "http" }, { mcpCapabilities: { http: "yes" } }]) {
+    for (const caps of [
+      undefined,
+      {},
+      { mcpCapabilities: {} },
+      { mcpCapabilities: { http: false, sse: true } },
+      { mcpCapabilities: "http" },
+      { mcpCapabilities: { http: "yes" } },
+    ]) {
       assert.deepEqual(decideKandevTool(undefined, caps as Record<string, unknown> | undefined), { offer: false, reason: "agent_lacks_http_mcp" });
     }
   });

@@ -34,7 +34,7 @@ export function toKandevQuestions(input: KandevToolInput): Question[] {
 }
 
 /**
- * Same-questions identity for the kandev-tool dedup: the session plus each question's prompt and
+ * Same-questions identity for the ask-tool dedup: the session plus each question's prompt and
  * option labels, case- and whitespace-insensitive. Elicitations never use it (D4).
  */
 export function kandevDedupKey(sessionId: string, questions: Question[]): string {

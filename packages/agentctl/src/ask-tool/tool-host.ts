@@ -14,9 +14,7 @@ const startLazily = (opts: { relay: KandevToolRelay }): Promise<KandevToolServer
 export const KANDEV_MCP_SERVER_NAME = "kandev";
 
 /** Why the tool is or is not offered; pure, so every branch is tested directly. */
-export type KandevToolDecision =
-  | { offer: true }
-  | { offer: false; reason: "disabled" | "agent_lacks_http_mcp" };
+export type KandevToolDecision = { offer: true } | { offer: false; reason: "disabled" | "agent_lacks_http_mcp" };
 
 /**
  * `kandev_tool` absent means enabled; `{enabled: false}` turns it off. An agent that did not

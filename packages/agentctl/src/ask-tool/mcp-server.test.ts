@@ -28,7 +28,10 @@ describe("ask_user_question_kandev MCP server", () => {
     servers.push(server);
     const client = await connect(server.url);
     const tools = await client.listTools();
-    assert.deepEqual(tools.tools.map((t) => t.name), [KANDEV_TOOL_NAME]);
+    assert.deepEqual(
+      tools.tools.map((t) => t.name),
+      [KANDEV_TOOL_NAME],
+    );
     const args = { questions: [{ prompt: "Which DB?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
     const result = await client.callTool({ name: KANDEV_TOOL_NAME, arguments: args });
     assert.deepEqual(result.content, [{ type: "text", text: "The user answered: Postgres" }]);

@@ -27,7 +27,10 @@ const promptsIn = (file: string) => frameLog(file).filter((l) => l.dir === "in" 
 function stderrMatches(ctl: AgentctlProcess, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
   if (pattern.test(ctl.stderr())) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (ctl.child.stderr.off("data", check), reject(new Error(`agentctl stderr never matched ${pattern}: ${ctl.stderr()}`))), timeoutMs);
+    const timer = setTimeout(
+      () => (ctl.child.stderr.off("data", check), reject(new Error(`agentctl stderr never matched ${pattern}: ${ctl.stderr()}`))),
+      timeoutMs,
+    );
     const check = () => {
       if (!pattern.test(ctl.stderr())) return;
       clearTimeout(timer);
@@ -74,11 +77,17 @@ describe("ask_user_question_kandev relay", () => {
     const tools = client.eventsOf("session.update").map((e) => (e.payload as { update: { kind: string; title?: string; status?: string } }).update);
     assert.deepEqual(
       tools.filter((u) => u.kind !== "agent_message_chunk").map((u) => [u.kind, u.status]),
-      [["tool_call", "in_progress"], ["tool_call_update", "completed"]],
+      [
+        ["tool_call", "in_progress"],
+        ["tool_call_update", "completed"],
+      ],
     );
     assert.equal(promptsIn(logFile).length, 1, "exactly one session/prompt for the whole exchange");
     const said = frameLog(logFile).filter(
-      (l) => l.dir === "out" && l.frame.method === "session/update" && JSON.stringify(l.frame.params).includes("kandev tool result: The operator chose Postgres."),
+      (l) =>
+        l.dir === "out" &&
+        l.frame.method === "session/update" &&
+        JSON.stringify(l.frame.params).includes("kandev tool result: The operator chose Postgres."),
     );
     assert.equal(said.length, 1, "the agent itself sent the answer text (MOCK_AGENT_LOG)");
     assert.equal((await client.call<{ pending_kandev_questions: number }>("agent.status")).pending_kandev_questions, 0);

@@ -13,10 +13,7 @@ export const KandevToolQuestionSchema = z.object({
   id: z.string().trim().min(1).max(64).optional().describe("Stable id for the question (optional)."),
   title: z.string().trim().max(200).optional().describe("A short header, a few words."),
   prompt: z.string().trim().min(1).max(2_000).describe("The question itself."),
-  options: z
-    .array(KandevToolOptionSchema)
-    .min(2, "each question needs 2-6 options")
-    .max(6, "each question needs 2-6 options"),
+  options: z.array(KandevToolOptionSchema).min(2, "each question needs 2-6 options").max(6, "each question needs 2-6 options"),
 });
 
 /**
