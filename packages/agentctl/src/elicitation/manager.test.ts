@@ -5,112 +5,7 @@ import { AGENT_EVENTS, ProtocolError } from "@kandev/protocol";
 import type { ElicitationResponse } from "./answers.js";
 import { checkElicitationTimeouts, ElicitationManager, type ElicitationClock, type ElicitationManagerOptions } from "./manager.js";
 import { formParams, opts } from "../../test/elicitation-helpers.js";
-
-/**
- * A clock whose time moves only when the test says so; timers fire in deadline order. Node turns a
- * delay above 2^31-1 ms into 1 ms; this clock refuses one, so a manager that forgot the ceiling fails.
- */
-function fakeClock(start = Date.UTC(2026, 0, 1)) {
-  let now = start;
-  let seq = 0;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  const clock: ElicitationClock = {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      seq += 1;
-      if (ms > 2 ** 31 - 1) throw new RangeError(`setTimeout(${ms}) would fire after 1 ms in Node`);
-      timers.set(seq, { at: now + Math.max(1, ms), fn });
-      return seq;
-    },
-    clearTimeout: (handle) => {
-      timers.delete(handle as number);
-    },
-  };
-  return {
-    clock,
-    advance(ms: number) {
-      const target = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
-        if (due === undefined) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].fn();
-      }
-      now = target;
-    },
-    get timerCount() {
-      return timers.size;
-    },
-  };
-}
-
-type Emitted = { event: string; payload: Record<string, unknown> };
-
-function setup(overrides: Partial<ElicitationManagerOptions> = {}) {
-  const time = fakeClock();
-  const events: Emitted[] = [];
-  const logs: string[] = [];
-  let flag = true;
-  let counter = 0;
-  const manager = new ElicitationManager({
-    features: () => ({ acpElicitation: flag }),
-    answerTimeoutMs: 60_000,
-    emit: (event, payload) => {
-      // Every event must satisfy its wire schema (validated in both directions).
-      AGENT_EVENTS[event].parse(payload);
-      events.push({ event, payload });
-    },
-    newId: () => `pending-${++counter}`,
-    clock: time.clock,
-    log: (m) => logs.push(m),
-    ...overrides,
-  });
-  return {
-    manager,
-    time,
-    events,
-    logs,
-    setFlag: (on: boolean) => {
-      flag = on;
-    },
-    requested: () => events.filter((e) => e.event === "elicitation.requested").map((e) => e.payload),
-    settled: () => events.filter((e) => e.event === "elicitation.settled").map((e) => e.payload),
-  };
-}
-
-const ask = formParams(
-  {
-    question_0: { type: "string", title: "Colour", description: "Which colour?", oneOf: opts("Red", "Blue") },
-    question_0_custom: { type: "string", title: "Other", _meta: { _askUserQuestionCustomAnswer: { questionId: "question_0" } } },
-  },
-  { toolCallId: "toolu_1", sessionId: "sess-A" },
-);
-const askOther = { ...ask, sessionId: "sess-B" };
-
-/** Tracks whether a promise has settled, without awaiting it. */
-function track(p: Promise<ElicitationResponse>) {
-  const state: { value?: ElicitationResponse; count: number } = { count: 0 };
-  void p.then((v) => {
-    state.value = v;
-    state.count += 1;
-  });
-  return state;
-}
-const tick = () => new Promise<void>((r) => setImmediate(r));
-
-/**
- * After every pending settled, the one deadline timer may still be armed (it is shared and left
- * running); when its time comes it settles nothing, emits nothing and is not re-armed.
- */
-function deadlinePassesQuietly(s: ReturnType<typeof setup>) {
-  const events = s.events.length;
-  assert.ok(s.time.timerCount <= 1, `at most the shared deadline timer is armed, found ${s.time.timerCount}`);
-  s.time.advance(10 * 60_000);
-  assert.equal(s.events.length, events);
-  assert.equal(s.time.timerCount, 0);
-}
-
+import { ask, askOther, deadlinePassesQuietly, fakeClock, setup, tick, track } from "../../test/manager-fixture.js";
 describe("ElicitationManager", () => {
   test("with the flag off a well-formed request is declined with no event and no pending (AC-20)", async () => {
     const s = setup();
@@ -278,7 +173,7 @@ describe("ElicitationManager", () => {
     const second = track(s.manager.handleCreate(ask, new AbortController().signal));
     assert.equal(s.manager.pendingCount, 2);
     assert.deepEqual(
-      s.requested().map((e) => e["pending_id"]),
+      s.requested().map((e) => e.pending_id),
       ["pending-1", "pending-2"],
     );
     s.manager.respond({ pending_id: "pending-1", answers: [{ question_id: "question_0", selected_options: ["Red"] }] });
@@ -295,91 +190,10 @@ describe("ElicitationManager", () => {
     const s = setup({ newId: undefined });
     void s.manager.handleCreate(ask, new AbortController().signal);
     void s.manager.handleCreate(ask, new AbortController().signal);
-    const ids = s.requested().map((e) => e["pending_id"] as string);
+    const ids = s.requested().map((e) => e.pending_id as string);
     assert.equal(new Set(ids).size, 2);
     for (const id of ids) assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     s.manager.cancelAll("shutdown");
-  });
-
-  test("an unanswered elicitation is declined at the deadline, not before, and settles timed_out (AC-64)", async () => {
-    const s = setup();
-    const p = track(s.manager.handleCreate(ask, new AbortController().signal));
-    s.time.advance(59_999);
-    await tick();
-    assert.equal(p.count, 0);
-    s.time.advance(1);
-    await tick();
-    assert.deepEqual(p.value, { action: "decline" });
-    assert.deepEqual(s.settled(), [{ pending_id: "pending-1", outcome: "timed_out", reason: "deadline" }]);
-    assert.equal(s.manager.pendingCount, 0);
-    assert.throws(
-      () => s.manager.respond({ pending_id: "pending-1", answers: [] }),
-      (e: unknown) => e instanceof ProtocolError && e.code === "NOT_FOUND",
-    );
-  });
-
-  test("one shared timer serves every deadline: each pending is declined at its own deadline, none early (AC-64)", async () => {
-    const s = setup();
-    const a = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at 60 s
-    s.time.advance(30_000);
-    const b = track(s.manager.handleCreate(askOther, new AbortController().signal)); // due at 90 s
-    s.time.advance(10_000);
-    const c = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at 100 s
-    assert.equal(s.time.timerCount, 1, "later deadlines arm nothing of their own");
-    s.manager.respond({ pending_id: "pending-1", answers: [{ question_id: "question_0", selected_options: ["Red"] }] });
-    s.time.advance(49_999); // 89.999 s: the timer armed for pending-1 fired at 60 s and found nothing due
-    await tick();
-    assert.equal(a.value?.action, "accept");
-    assert.equal(b.count, 0);
-    assert.equal(s.time.timerCount, 1);
-    s.time.advance(1); // 90 s
-    await tick();
-    assert.deepEqual(b.value, { action: "decline" });
-    assert.equal(c.count, 0);
-    s.time.advance(10_000); // 100 s
-    await tick();
-    assert.deepEqual(c.value, { action: "decline" });
-    assert.deepEqual(
-      s.settled().map((e) => [e["pending_id"], e["reason"]]),
-      [
-        ["pending-1", "operator"],
-        ["pending-2", "deadline"],
-        ["pending-3", "deadline"],
-      ],
-    );
-    assert.equal(s.time.timerCount, 0);
-  });
-
-  test("with the wall clock set back, each pending is still declined at its own deadline by that clock (AC-64)", async () => {
-    const s = setup();
-    const late = track(s.manager.handleCreate(ask, new AbortController().signal)); // due at wall 60 s
-    const timersNow = s.time.clock.now;
-    s.time.clock.now = () => timersNow() - 30_000; // the wall clock goes back 30 s; timers run on
-    const early = track(s.manager.handleCreate(askOther, new AbortController().signal)); // due at wall 30 s
-    s.time.advance(59_999); // wall 29.999 s
-    await tick();
-    assert.equal(early.count + late.count, 0);
-    s.time.advance(1); // wall 30 s
-    await tick();
-    assert.deepEqual(early.value, { action: "decline" });
-    assert.equal(late.count, 0);
-    s.time.advance(30_000); // wall 60 s
-    await tick();
-    assert.deepEqual(late.value, { action: "decline" });
-    assert.equal(s.time.timerCount, 0);
-  });
-
-  test("a deadline beyond setTimeout's 24.8-day ceiling re-arms instead of firing early (AC-64)", async () => {
-    const days40 = 40 * 24 * 3600 * 1000;
-    const s = setup({ answerTimeoutMs: days40 });
-    const p = track(s.manager.handleCreate(ask, new AbortController().signal));
-    s.time.advance(2 ** 31);
-    await tick();
-    assert.equal(p.count, 0);
-    assert.equal(s.time.timerCount, 1);
-    s.time.advance(days40 - 2 ** 31);
-    await tick();
-    assert.deepEqual(p.value, { action: "decline" });
   });
 
   test("agent $/cancel_request (signal aborted with -32800) answers cancel and settles cancelled/agent_cancelled", async () => {
@@ -438,7 +252,7 @@ describe("ElicitationManager", () => {
     await tick();
     assert.ok(all.every((p) => p.count === 1 && p.value?.action === "cancel"));
     assert.deepEqual(
-      s.settled().map((e) => e["reason"]),
+      s.settled().map((e) => e.reason),
       ["shutdown", "shutdown", "shutdown"],
     );
     assert.equal(s.manager.pendingCount, 0);
@@ -521,14 +335,4 @@ describe("ElicitationManager", () => {
     assert.equal(first.count, 1);
   });
 
-  test("the answer deadline must be strictly below the ACP idle timeout (F13a)", () => {
-    assert.equal(checkElicitationTimeouts(55 * 60_000, 60 * 60_000), null);
-    assert.match(checkElicitationTimeouts(60_000, 60_000) ?? "", /below the ACP idle timeout/);
-    assert.match(checkElicitationTimeouts(0) ?? "", /between/);
-    assert.match(checkElicitationTimeouts(Number.NaN) ?? "", /between/);
-    assert.throws(
-      () => new ElicitationManager({ features: () => ({ acpElicitation: true }), answerTimeoutMs: 10, idleTimeoutMs: 10, emit: () => {} }),
-      RangeError,
-    );
-  });
 });
