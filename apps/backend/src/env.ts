@@ -26,6 +26,8 @@ export interface BackendEnv {
   initializeTimeoutMs?: number;
   /** KANDEV_AGENT_NICE: how many nice levels below the board agentctl and its agent run (0-19, default 10). */
   agentNice: number;
+  /** KANDEV_WORKTREES_DIR: where task worktrees are made; default `worktrees` beside the database. */
+  worktreesDir: string;
 }
 
 /** Agents (and their builds and tests) yield the CPU to the board and the operator's desktop. */
@@ -76,6 +78,7 @@ const EnvSchema = z.object({
   KANDEV_AGENT_DIR: optional(z.string()),
   KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
   KANDEV_AGENT_NICE: optional(z.coerce.number().int().min(0).max(19)).transform((v) => v ?? DEFAULT_AGENT_NICE),
+  KANDEV_WORKTREES_DIR: optional(z.string()),
 });
 
 /**
@@ -107,12 +110,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
   ) {
     throw new Error("invalid environment:\n  KANDEV_ELICITATION_ANSWER_TIMEOUT must be below KANDEV_ACP_IDLE_TIMEOUT");
   }
+  const dbPath = path.resolve(cwd, env.KANDEV_DB_PATH);
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) if (v !== undefined) childEnv[k] = v;
   return {
     host: env.KANDEV_HOST,
     port: env.KANDEV_PORT,
-    dbPath: path.resolve(cwd, env.KANDEV_DB_PATH),
+    dbPath,
     profile: env.KANDEV_PROFILE,
     flagEnv,
     allowedOrigins: (env.KANDEV_ALLOWED_ORIGINS ?? "")
@@ -129,6 +133,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     agentDirs: env.KANDEV_AGENT_DIR !== undefined ? [path.resolve(cwd, env.KANDEV_AGENT_DIR)] : [],
     ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
     agentNice: env.KANDEV_AGENT_NICE,
+    worktreesDir: env.KANDEV_WORKTREES_DIR !== undefined ? path.resolve(cwd, env.KANDEV_WORKTREES_DIR) : path.join(path.dirname(dbPath), "worktrees"),
   };
 }
 

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     childEnv: env.childEnv,
     agentDirs: env.agentDirs,
     agentNice: env.agentNice,
+    worktreesDir: env.worktreesDir,
     ...(env.initializeTimeoutMs !== undefined && { initializeTimeoutMs: env.initializeTimeoutMs }),
     logger,
   });

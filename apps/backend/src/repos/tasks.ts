@@ -9,11 +9,11 @@ export type TaskRow = Omit<typeof tasks.$inferSelect, "state" | "pendingAction">
   pendingAction: PendingAction;
 };
 
-export function insertTask(db: Db, input: { title: string; agentProfileId: string; id?: string }): TaskRow {
+export function insertTask(db: Db, input: { title: string; agentProfileId: string; id?: string; workspace?: TaskRow["workspace"] }): TaskRow {
   const at = nowIso();
   return db
     .insert(tasks)
-    .values({ id: input.id ?? newId(), title: input.title, state: "TODO", pendingAction: null, agentProfileId: input.agentProfileId, createdAt: at, updatedAt: at })
+    .values({ id: input.id ?? newId(), title: input.title, state: "TODO", pendingAction: null, agentProfileId: input.agentProfileId, workspace: input.workspace ?? null, createdAt: at, updatedAt: at })
     .returning()
     .get() as TaskRow;
 }
