@@ -317,6 +317,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         hub.close();
+        workspaces?.close();
         await liveSessions.shutdown();
         server.closeAllConnections();
         await stopped;

@@ -60,6 +60,8 @@ export class WorkspaceService {
   private readonly repoLocks = new KeyedLocks();
   /** Change refreshes per task: one runs, at most one more is queued. */
   private readonly refreshing = new Map<string, { again: boolean }>();
+  /** Set when the board shuts down: no refresh starts or touches the database after it. */
+  private closed = false;
 
   constructor(private readonly options: WorkspaceServiceOptions) {}
 
@@ -224,6 +226,11 @@ export class WorkspaceService {
     });
   }
 
+  /** Board shutdown: refreshes in flight stop before their next database read. */
+  close(): void {
+    this.closed = true;
+  }
+
   /** Agent events that may have changed files: a turn's end, a tool call completing. */
   onAgentEvent(sessionId: string, event: AgentEventMessage): void {
     const touches =
@@ -238,6 +245,7 @@ export class WorkspaceService {
 
   /** Reads the task's changes and pushes `task.changes.updated`; coalesces bursts (one running, one queued). */
   refreshChanges(taskId: string): void {
+    if (this.closed) return;
     const running = this.refreshing.get(taskId);
     if (running !== undefined) {
       running.again = true;
@@ -248,10 +256,12 @@ export class WorkspaceService {
     void (async () => {
       do {
         state.again = false;
-        const ws = records.getTaskWorkspace(this.db, taskId)?.workspace ?? null;
-        if (ws === null || !(await exists(ws.path))) break;
+        if (this.closed) break;
         try {
+          const ws = records.getTaskWorkspace(this.db, taskId)?.workspace ?? null;
+          if (ws === null || !(await exists(ws.path))) break;
           const changes = await readChanges(ws.path, ws.base_commit, ws.branch, 0);
+          if (this.closed) break;
           this.options.publisher.taskChangesUpdated({ task_id: taskId, files: changes.files });
         } catch (err) {
           this.options.logger.warn("could not read a task's changes", { task: taskId, error: err instanceof Error ? err.message : String(err) });
