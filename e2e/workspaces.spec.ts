@@ -5,10 +5,22 @@ import path from "node:path";
 import { TaskSchema, type Repository } from "@kandev/protocol";
 import { expect, test } from "./fixtures";
 import { openBoard, openTask } from "./helpers";
+import type { Page } from "@playwright/test";
+
+// Several agent turns, git work and page loads per test: more than the suite's default minute.
+test.setTimeout(180_000);
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 
 /** A throwaway repository on main with its own identity (a fresh machine has no global one). */
+/** Opens the Changes tab (clicked again until it is selected: the first click may land before hydration). */
+async function openChanges(page: Page): Promise<void> {
+  await expect(async () => {
+    await openChanges(page);
+    await expect(page.getByTestId("changes-tab")).toHaveAttribute("aria-selected", "true", { timeout: 1000 });
+  }).toPass();
+}
+
 function makeRepo(name: string): string {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-repo-")), name);
   fs.mkdirSync(dir);
@@ -48,7 +60,7 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   await expect(page.getByTestId("prompt-input")).toBeEnabled();
 
   // The Changes tab starts empty and fills in live when the agent edits a file.
-  await page.getByTestId("changes-tab").click();
+  await openChanges(page);
   await expect(page.getByTestId("changes-panel")).toBeVisible();
   await expect(page.getByTestId("changes-file")).toHaveCount(0);
   await page.getByTestId("prompt-input").fill("/e2e:edit-file notes.md alpha\\nbeta\\ngamma");
@@ -68,7 +80,7 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   await page.getByTestId("review-comment-save").click();
   await expect(diff.getByTestId("review-comment")).toContainText("Say it in capitals");
   await openTask(page, taskId);
-  await page.getByTestId("changes-tab").click();
+  await openChanges(page);
   await expect(page.getByTestId("review-comment")).toContainText("Say it in capitals");
 
   // Send review: one prompt quoting path:line and the line.
@@ -115,7 +127,7 @@ test("two tasks on one repository run in parallel, each on its own branch and wo
     [two, "two.txt", "one.txt"],
   ] as const) {
     await openTask(page, task.id);
-    await page.getByTestId("changes-tab").click();
+    await openChanges(page);
     await expect(page.getByTestId("changes-file").filter({ hasText: mine })).toBeVisible();
     await expect(page.getByTestId("changes-file").filter({ hasText: theirs })).toHaveCount(0);
   }
