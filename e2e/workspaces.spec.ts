@@ -12,15 +12,15 @@ test.setTimeout(180_000);
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 
-/** A throwaway repository on main with its own identity (a fresh machine has no global one). */
 /** Opens the Changes tab (clicked again until it is selected: the first click may land before hydration). */
 async function openChanges(page: Page): Promise<void> {
   await expect(async () => {
-    await openChanges(page);
+    await page.getByTestId("changes-tab").click();
     await expect(page.getByTestId("changes-tab")).toHaveAttribute("aria-selected", "true", { timeout: 1000 });
   }).toPass();
 }
 
+/** A throwaway repository on main with its own identity (a fresh machine has no global one). */
 function makeRepo(name: string): string {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-repo-")), name);
   fs.mkdirSync(dir);
