@@ -133,3 +133,27 @@ test("two tasks on one repository run in parallel, each on its own branch and wo
   }
   expect(fs.existsSync(path.join(repo, "one.txt")) || fs.existsSync(path.join(repo, "two.txt"))).toBe(false);
 });
+
+test("a task is deleted from its page after a confirmation; its branch stays in the repository", async ({ page, request }) => {
+  const repo = makeRepo("deletable");
+  const added = await request.post("/api/v1/repositories", { data: { path: repo } });
+  expect(added.status()).toBe(201);
+  const r = (await added.json()) as Repository;
+  const res = await request.post("/api/v1/tasks", { data: { title: "Throwaway", prompt: "/e2e:echo hi", repository_id: r.id } });
+  expect(res.status()).toBe(201);
+  const task = TaskSchema.parse(((await res.json()) as { task: unknown }).task);
+
+  await openTask(page, task.id);
+  await page.getByTestId("delete-task").click();
+  await expect(page.getByTestId("delete-task-question")).toContainText(task.workspace?.branch ?? "");
+  await page.getByTestId("delete-task-cancel").click();
+  await expect(page.getByTestId("delete-task-confirm")).toHaveCount(0);
+  expect((await request.get(`/api/v1/tasks/${task.id}`)).status()).toBe(200);
+
+  await page.getByTestId("delete-task").click();
+  await page.getByTestId("delete-task-confirm").click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByTestId(`task-row-${task.id}`)).toHaveCount(0);
+  expect((await request.get(`/api/v1/tasks/${task.id}`)).status()).toBe(404);
+  expect(git(repo, "branch", "--list", task.workspace?.branch ?? "")).toContain(task.workspace?.branch ?? "");
+});

@@ -9,6 +9,7 @@ import { taskStateIcon } from "../lib/task-state-icon";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AgentLogPanel } from "./AgentLogPanel";
 import { CancelTurnButton } from "./CancelTurnButton";
+import { DeleteTaskButton } from "./DeleteTaskButton";
 import { ChangesPanel } from "./changes/ChangesPanel";
 import { WorkspaceActions } from "./changes/WorkspaceActions";
 import { ClarificationSlot } from "./ClarificationSlot";
@@ -83,6 +84,7 @@ export function TaskView({ id }: { id: string }) {
             </p>
           </div>
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+          <DeleteTaskButton task={data} />
         </div>
       </div>
 

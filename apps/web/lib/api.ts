@@ -175,6 +175,7 @@ export const api = {
   listBranches: (id: string, signal?: AbortSignal): Promise<BranchesResult> =>
     call(`/repositories/${encodeURIComponent(id)}/branches`, BranchesResultSchema, { signal }),
   /** The task's worktree against its base commit: files with counts and a unified diff. */
+  deleteTask: (taskId: string): Promise<void> => call(`/tasks/${encodeURIComponent(taskId)}`, NoContent, { method: "DELETE" }),
   getChanges: (taskId: string, signal?: AbortSignal): Promise<TaskChanges> =>
     call(`/tasks/${encodeURIComponent(taskId)}/changes`, TaskChangesSchema, { signal }),
   mergeTask: (taskId: string, body: MergeBody): Promise<MergeResult> =>
