@@ -33,7 +33,10 @@ function makeRepo(name: string): string {
   return fs.realpathSync(dir);
 }
 
-test("a task on a repository: the Changes tab fills in, a line comment goes back as a review, and the merge lands on main", async ({ page, request }) => {
+test("a task on a repository: the Changes tab fills in, a line comment goes back as a review, and the merge lands on main", async ({
+  page,
+  request,
+}) => {
   const repo = makeRepo("demo app");
 
   // Settings: register the repository by its path and see its branches.
@@ -73,7 +76,10 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   // Comment on line 2 through the diff's own line widget; the comment survives a reload.
   await page.getByTestId("diff-mode-split").click();
   await page.getByTestId("diff-mode-unified").click();
-  const line = diff.locator("tr").filter({ has: page.locator('[data-line-new-num="2"]') }).first();
+  const line = diff
+    .locator("tr")
+    .filter({ has: page.locator('[data-line-new-num="2"]') })
+    .first();
   await line.hover();
   await line.locator(".diff-add-widget").click();
   await page.getByTestId("review-comment-input").fill("Say it in capitals");
@@ -111,7 +117,9 @@ test("two tasks on one repository run in parallel, each on its own branch and wo
   expect(added.status()).toBe(201);
   const r = (await added.json()) as Repository;
   const create = async (file: string) => {
-    const res = await request.post("/api/v1/tasks", { data: { title: "Parallel work", prompt: `/e2e:edit-file ${file} from ${file}`, repository_id: r.id } });
+    const res = await request.post("/api/v1/tasks", {
+      data: { title: "Parallel work", prompt: `/e2e:edit-file ${file} from ${file}`, repository_id: r.id },
+    });
     expect(res.status()).toBe(201);
     return TaskSchema.parse(((await res.json()) as { task: unknown }).task);
   };

@@ -129,6 +129,21 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
 }
 
 /**
+ * The environment git runs with (workspaces/git.ts): this process's own, read when git runs (so
+ * PATH, HOME and GIT_CONFIG_* are what they are then), with every prompt off: no terminal can
+ * answer one, so git fails instead of waiting (ssh in batch mode unless GIT_SSH_COMMAND says
+ * otherwise), and no optional index lock races the agent's own git.
+ */
+export function gitEnvironment(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes",
+    GIT_OPTIONAL_LOCKS: "0",
+  };
+}
+
+/**
  * Next.js renders with React's production build only when NODE_ENV says so (its own `next start`
  * sets it; an embedding server must). Called right before the web app is loaded.
  */

@@ -74,7 +74,11 @@ describe("repositories: register, list, branches, remove", () => {
     const repo = makeRepo();
     git(repo, "branch", "feature/x");
     const { body: r } = await api<Repository>(base, "POST", "/api/v1/repositories", { path: repo });
-    const res = await api<{ branches: Array<{ name: string; commit: string; current: boolean }> }>(base, "GET", `/api/v1/repositories/${r.id}/branches`);
+    const res = await api<{ branches: Array<{ name: string; commit: string; current: boolean }> }>(
+      base,
+      "GET",
+      `/api/v1/repositories/${r.id}/branches`,
+    );
     assert.equal(res.status, 200);
     const head = git(repo, "rev-parse", "HEAD");
     assert.deepEqual(res.body.branches, [

@@ -45,7 +45,10 @@ describe("a task on a repository works in its own worktree", () => {
     const repo = makeRepo({ name: "app with space" });
     const r = await register(repo);
     const head = git(repo, "rev-parse", "HEAD");
-    const { task, session } = await createTask(base, "/e2e:edit-file notes/todo.md first\\nsecond", { title: "Write the notes!", repository_id: r.id });
+    const { task, session } = await createTask(base, "/e2e:edit-file notes/todo.md first\\nsecond", {
+      title: "Write the notes!",
+      repository_id: r.id,
+    });
     const ws = task.workspace!;
     assert.equal(ws.repository_id, r.id);
     assert.equal(ws.base_branch, "main");
@@ -115,12 +118,18 @@ describe("a task on a repository works in its own worktree", () => {
       await ws.request("subscribe", { task_id: task.id });
       await waitForTaskState(base, task.id, "REVIEW");
       const seen = ws.frames.length;
-      assert.equal((await api(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "/e2e:edit-file src/a.ts export const a = 1;" })).status, 202);
+      assert.equal(
+        (await api(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "/e2e:edit-file src/a.ts export const a = 1;" })).status,
+        202,
+      );
       const frame = await ws.waitFor(
         (f) => ws.frames.indexOf(f) >= seen && f.action === "task.changes.updated" && (f.payload as { files: unknown[] }).files.length > 0,
         "task.changes.updated with the edit",
       );
-      assert.deepEqual(frame.payload, { task_id: task.id, files: [{ path: "src/a.ts", status: "added", additions: 1, deletions: 0, binary: false }] });
+      assert.deepEqual(frame.payload, {
+        task_id: task.id,
+        files: [{ path: "src/a.ts", status: "added", additions: 1, deletions: 0, binary: false }],
+      });
     } finally {
       ws.close();
     }
@@ -161,7 +170,10 @@ describe("a task on a repository works in its own worktree", () => {
     assert.equal(res.body.error.code, "DISK_FULL");
     assert.equal(git(repo, "worktree", "list").split("\n").length, 1);
     assert.equal(git(repo, "branch", "--list", "kandev/*"), "");
-    assert.deepEqual(fs.readdirSync(worktreesDir).filter((n) => n.startsWith("full-disk")), []);
+    assert.deepEqual(
+      fs.readdirSync(worktreesDir).filter((n) => n.startsWith("full-disk")),
+      [],
+    );
     assert.equal((await api<Task[]>(base, "GET", "/api/v1/tasks")).body.length, before, "no task was created");
   });
 
@@ -188,7 +200,11 @@ describe("a task on a repository works in its own worktree", () => {
       assert.equal((await api(base, "DELETE", `/api/v1/tasks/${task.id}`)).status, 204);
       assert.ok(!fs.existsSync(ws.path), "the worktree folder is gone");
       assert.equal(git(repo, "show", `${ws.branch}:draft.md`), "unsaved work", "the work is on the branch");
-      assert.equal(git(repo, "log", "-1", "--format=%an <%ae>", ws.branch), "Kandev <kandev@localhost>", "a repository with no identity gets the board's");
+      assert.equal(
+        git(repo, "log", "-1", "--format=%an <%ae>", ws.branch),
+        "Kandev <kandev@localhost>",
+        "a repository with no identity gets the board's",
+      );
       assert.equal(git(repo, "worktree", "list").split("\n").length, 1);
       await board.waitFor((f) => f.action === "task.deleted" && (f.payload as { task_id: string }).task_id === task.id, "task.deleted");
     } finally {
@@ -245,7 +261,10 @@ describe("worktrees survive a board restart", () => {
       assert.ok(warnings.some((w) => /belongs to no task/.test(w.msg)));
       assert.ok(warnings.some((w) => /worktree folder is missing/.test(w.msg)));
       const messages = await getMessages(second.url, lost.session.id);
-      assert.ok(messages.some((m) => m.type === "error" && /worktree .* is missing/.test(m.content)), "the task says its worktree vanished");
+      assert.ok(
+        messages.some((m) => m.type === "error" && /worktree .* is missing/.test(m.content)),
+        "the task says its worktree vanished",
+      );
       // A resumed session works in the same worktree.
       assert.equal((await api(second.url, "POST", `/api/v1/sessions/${kept.session.id}/prompt`, { text: "/e2e:edit-file b.txt B" })).status, 202);
       await eventually(() => (fs.existsSync(path.join(kept.task.workspace!.path, "b.txt")) ? true : undefined), "the resumed agent's edit");

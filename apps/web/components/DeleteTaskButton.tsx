@@ -33,9 +33,17 @@ export function DeleteTaskButton({ task }: { task: Task }) {
     );
   }
   return (
-    <div className="delete-task" role="group" aria-label={t("task.delete.button")}>
-      <span data-testid="delete-task-question">{task.workspace ? t("task.delete.confirmWorkspace", { branch: task.workspace.branch }) : t("task.delete.confirm")}</span>
-      <button type="button" className="button button--danger" data-testid="delete-task-confirm" disabled={remove.isPending} onClick={() => remove.mutate()}>
+    <fieldset className="delete-task" aria-label={t("task.delete.button")}>
+      <span data-testid="delete-task-question">
+        {task.workspace ? t("task.delete.confirmWorkspace", { branch: task.workspace.branch }) : t("task.delete.confirm")}
+      </span>
+      <button
+        type="button"
+        className="button button--danger"
+        data-testid="delete-task-confirm"
+        disabled={remove.isPending}
+        onClick={() => remove.mutate()}
+      >
         {remove.isPending ? t("task.delete.deleting") : t("task.delete.yes")}
       </button>
       <button
@@ -55,6 +63,6 @@ export function DeleteTaskButton({ task }: { task: Task }) {
           {t("task.delete.failed", { message: remove.error.message })}
         </span>
       ) : null}
-    </div>
+    </fieldset>
   );
 }

@@ -95,7 +95,13 @@ export function TaskView({ id }: { id: string }) {
         <>
           <WorkspaceActions task={data} />
           <div className="tabs" role="tablist">
-            <button type="button" role="tab" data-testid="conversation-tab" aria-selected={tab === "conversation"} onClick={() => setTab("conversation")}>
+            <button
+              type="button"
+              role="tab"
+              data-testid="conversation-tab"
+              aria-selected={tab === "conversation"}
+              onClick={() => setTab("conversation")}
+            >
               {t("task.conversationTab")}
             </button>
             <button type="button" role="tab" data-testid="changes-tab" aria-selected={tab === "changes"} onClick={() => setTab("changes")}>

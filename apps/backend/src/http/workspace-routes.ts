@@ -18,7 +18,8 @@ export function gitErrorToHttp(err: unknown): unknown {
     return new HttpError(500, "GIT_ERROR", err.message);
   }
   if (err instanceof WorkspaceError) {
-    if (/No space left on device/i.test(err.message)) return new HttpError(507, "DISK_FULL", `the disk is full: ${err.message}; nothing was kept of the attempt`);
+    if (/No space left on device/i.test(err.message))
+      return new HttpError(507, "DISK_FULL", `the disk is full: ${err.message}; nothing was kept of the attempt`);
     return new HttpError(err.reason === "worktree_missing" ? 409 : 500, "WORKTREE_FAILED", err.message);
   }
   return err;

@@ -19,7 +19,7 @@ describe("branch naming", () => {
   });
 
   it("cuts long titles without leaving a trailing dash", () => {
-    const slug = slugify("a".repeat(39) + " bcd");
+    const slug = slugify(`${"a".repeat(39)} bcd`);
     assert.ok(slug.length <= 40);
     assert.ok(!slug.endsWith("-"));
   });
@@ -31,9 +31,18 @@ describe("branch naming", () => {
 
   it("appends -2, -3 ... until the name is free", () => {
     const taken = new Set(["kandev/x-1", "kandev/x-1-2"]);
-    assert.equal(uniqueName("kandev/x-1", (n) => taken.has(n)), "kandev/x-1-3");
-    assert.equal(uniqueName("kandev/y", () => false), "kandev/y");
-    assert.equal(uniqueName("kandev/z", () => true, 5), undefined);
+    assert.equal(
+      uniqueName("kandev/x-1", (n) => taken.has(n)),
+      "kandev/x-1-3",
+    );
+    assert.equal(
+      uniqueName("kandev/y", () => false),
+      "kandev/y",
+    );
+    assert.equal(
+      uniqueName("kandev/z", () => true, 5),
+      undefined,
+    );
   });
 
   it("uses the branch without its prefix as the folder name", () => {

@@ -3,6 +3,7 @@
 // a timeout, and errors that say what went wrong in words an operator can act on.
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
+import { gitEnvironment } from "../env.js";
 
 /** Why a git command did not give the board what it needed. */
 export type GitErrorCode = "GIT_NOT_FOUND" | "GIT_TIMEOUT" | "GIT_FAILED";
@@ -50,7 +51,9 @@ let gitBinary = "git";
 export function setGitBinaryForTests(file: string): () => void {
   const before = gitBinary;
   gitBinary = file;
-  return () => void (gitBinary = before);
+  return () => {
+    gitBinary = before;
+  };
 }
 
 /**
@@ -67,13 +70,7 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   return new Promise((resolve, reject) => {
     const child = spawn(gitBinary, fullArgs, {
       cwd: options.cwd,
-      env: {
-        ...process.env,
-        GIT_TERMINAL_PROMPT: "0",
-        GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes",
-        GIT_OPTIONAL_LOCKS: "0",
-        ...options.env,
-      },
+      env: { ...gitEnvironment(), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const out: Buffer[] = [];
@@ -122,7 +119,12 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
         resolve({ stdout, stderr, code: exit, truncated });
         return;
       }
-      const said = stderr.trim().split("\n").filter((l) => l.trim().length > 0).slice(-3).join(" / ");
+      const said = stderr
+        .trim()
+        .split("\n")
+        .filter((l) => l.trim().length > 0)
+        .slice(-3)
+        .join(" / ");
       reject(new GitError("GIT_FAILED", `git ${args[0] ?? ""} failed (exit ${exit})${said.length > 0 ? `: ${said}` : ""}`, args, stderr, exit));
     });
   });

@@ -52,7 +52,12 @@ describe("the merge decision", () => {
   });
 
   it("makes a squash commit with the base as its only parent, even when a fast-forward was possible", () => {
-    assert.deepEqual(decide(facts({ strategy: "squash", baseIsAncestor: true })), { kind: "commit", from: "base1", tree: "tree1", parents: ["base1"] });
+    assert.deepEqual(decide(facts({ strategy: "squash", baseIsAncestor: true })), {
+      kind: "commit",
+      from: "base1",
+      tree: "tree1",
+      parents: ["base1"],
+    });
   });
 
   it("a clean checkout of the base does not block", () => {

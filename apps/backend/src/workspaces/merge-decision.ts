@@ -77,5 +77,7 @@ export function decideMerge(f: MergeFacts, branch: string, baseBranch: string): 
 
 /** The commit message when the operator gives none. */
 export function defaultMergeMessage(strategy: MergeStrategy, branch: string, baseBranch: string, title: string): string {
-  return strategy === "squash" ? `${title}\n\nSquashed from ${branch} (Kandev task).` : `Merge branch '${branch}' into ${baseBranch}\n\nKandev task: ${title}`;
+  return strategy === "squash"
+    ? `${title}\n\nSquashed from ${branch} (Kandev task).`
+    : `Merge branch '${branch}' into ${baseBranch}\n\nKandev task: ${title}`;
 }

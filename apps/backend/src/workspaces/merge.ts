@@ -20,7 +20,10 @@ export interface MergeInput {
   turnRunning: boolean;
 }
 
-export type MergeOutcome = { kind: "merged"; commit: string; base_branch: string } | MergeRefusal | { kind: "refuse"; reason: "base_moved" | "checkout_blocked"; message: string };
+export type MergeOutcome =
+  | { kind: "merged"; commit: string; base_branch: string }
+  | MergeRefusal
+  | { kind: "refuse"; reason: "base_moved" | "checkout_blocked"; message: string };
 
 export const SAVE_MESSAGE = "Save the task's uncommitted work (Kandev)";
 
@@ -46,7 +49,16 @@ export async function mergeTask(input: MergeInput): Promise<MergeOutcome> {
   const baseCheckout = checkout === null ? null : { path: checkout, dirty: await isDirty(checkout) };
   const taskInBase = baseTip !== null && (await isAncestor(repo, snapshot.commit, baseTip));
   const baseIsAncestor = baseTip !== null && (await isAncestor(repo, baseTip, snapshot.commit));
-  const facts = { strategy, turnRunning: input.turnRunning, baseTip, taskTip: snapshot.commit, baseCheckout, taskInBase, baseIsAncestor, mergeTree: null as { tree: string; conflicts: string[] } | null };
+  const facts = {
+    strategy,
+    turnRunning: input.turnRunning,
+    baseTip,
+    taskTip: snapshot.commit,
+    baseCheckout,
+    taskInBase,
+    baseIsAncestor,
+    mergeTree: null as { tree: string; conflicts: string[] } | null,
+  };
   if (!input.turnRunning && baseTip !== null && baseCheckout?.dirty !== true && needsMergeTree(facts)) {
     facts.mergeTree = await mergeTreeOf(repo, baseTip, snapshot.commit);
   }
@@ -76,7 +88,13 @@ async function mergeTreeOf(repo: string, baseTip: string, taskTip: string): Prom
     return parseMergeTree(r.stdout);
   } catch (err) {
     if (err instanceof GitError && err.exitCode === 129) {
-      throw new GitError("GIT_FAILED", "merging needs git 2.38 or newer (git merge-tree --write-tree); upgrade git on the board's machine", err.args, err.stderr, 129);
+      throw new GitError(
+        "GIT_FAILED",
+        "merging needs git 2.38 or newer (git merge-tree --write-tree); upgrade git on the board's machine",
+        err.args,
+        err.stderr,
+        129,
+      );
     }
     throw err;
   }
@@ -88,15 +106,24 @@ async function mergeTreeOf(repo: string, baseTip: string, taskTip: string): Prom
  * untracked file; elsewhere `git update-ref` with `from` as the expected old value, so a base that
  * moved meanwhile is never overwritten. Returns a refusal, or null once moved.
  */
-async function moveBase(repo: string, baseBranch: string, from: string, to: string, checkout: string | null, strategy: MergeStrategy): Promise<MergeOutcome | null> {
+async function moveBase(
+  repo: string,
+  baseBranch: string,
+  from: string,
+  to: string,
+  checkout: string | null,
+  strategy: MergeStrategy,
+): Promise<MergeOutcome | null> {
   const reflog = `kandev: ${strategy} a task into ${baseBranch}`;
   if (checkout === null) {
     const r = await runGit(["update-ref", "-m", reflog, `refs/heads/${baseBranch}`, to, from], { cwd: repo, okCodes: [128, 1] });
-    if (r.code !== 0) return { kind: "refuse", reason: "base_moved", message: `the base branch ${baseBranch} moved while merging; nothing was changed, try again` };
+    if (r.code !== 0)
+      return { kind: "refuse", reason: "base_moved", message: `the base branch ${baseBranch} moved while merging; nothing was changed, try again` };
     return null;
   }
   const current = await resolveBranch(repo, baseBranch);
-  if (current !== from) return { kind: "refuse", reason: "base_moved", message: `the base branch ${baseBranch} moved while merging; nothing was changed, try again` };
+  if (current !== from)
+    return { kind: "refuse", reason: "base_moved", message: `the base branch ${baseBranch} moved while merging; nothing was changed, try again` };
   const r = await runGit(["merge", "--ff-only", "--quiet", "--no-edit", to], { cwd: checkout, okCodes: [1, 128], timeoutMs: 120_000 });
   if (r.code !== 0) {
     const said = r.stderr.trim().split("\n").slice(0, 6).join(" / ");

@@ -35,7 +35,10 @@ export async function reconcileWorktrees(store: LiveStore, worktreesDir: string,
   }
   const entries = await readdir(worktreesDir, { withFileTypes: true }).catch(() => []);
   const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(worktreesDir, e.name));
-  const orphans = orphanFolders(folders, owned.map((o) => o.workspace.path));
+  const orphans = orphanFolders(
+    folders,
+    owned.map((o) => o.workspace.path),
+  );
   for (const folder of orphans) logger.warn("a worktree folder belongs to no task; it is left in place", { path: folder });
   return { missing, orphans };
 }

@@ -9,7 +9,11 @@ import { newId, nowIso } from "../repos/util.js";
 export type RepositoryRow = typeof repositories.$inferSelect;
 
 export function insertRepository(db: Db, input: { name: string; path: string; defaultBranch: string }): RepositoryRow {
-  return db.insert(repositories).values({ id: newId(), ...input, createdAt: nowIso() }).returning().get();
+  return db
+    .insert(repositories)
+    .values({ id: newId(), ...input, createdAt: nowIso() })
+    .returning()
+    .get();
 }
 
 export function getRepository(db: Db, id: string): RepositoryRow | undefined {

@@ -25,9 +25,18 @@ import type { LiveStore } from "../lifecycle/store.js";
 import { KeyedLocks } from "./locks.js";
 import { mergeTask } from "./merge.js";
 import * as records from "./records.js";
-import { RepositoryPathError, commitIdentity, inspectRepository, isWorkTree, listBranches } from "./repo-ops.js";
+import { type InspectedRepository, RepositoryPathError, commitIdentity, inspectRepository, isWorkTree, listBranches } from "./repo-ops.js";
 import { runGit } from "./git.js";
-import { WorkspaceError, createWorktree, discardWorktree, exists, readChanges, removeWorktree, saveWork } from "./worktree-ops.js";
+import {
+  type CreatedWorktree,
+  WorkspaceError,
+  createWorktree,
+  discardWorktree,
+  exists,
+  readChanges,
+  removeWorktree,
+  saveWork,
+} from "./worktree-ops.js";
 
 /** What the service needs from the session layer (lifecycle/session-manager.ts). */
 export interface SessionControl {
@@ -70,7 +79,7 @@ export class WorkspaceService {
   }
 
   async addRepository(body: CreateRepositoryBody): Promise<Repository> {
-    let inspected;
+    let inspected: InspectedRepository;
     try {
       inspected = await inspectRepository(body.path);
     } catch (err) {
@@ -79,7 +88,13 @@ export class WorkspaceService {
     }
     const existing = records.findRepositoryByPath(this.db, inspected.path);
     if (existing !== undefined) throw conflict(`${inspected.path} is already registered as repository ${existing.id} (${existing.name})`);
-    const name = body.name ?? (inspected.path.split(/[\\/]/).filter((p) => p.length > 0).pop() ?? inspected.path);
+    const name =
+      body.name ??
+      inspected.path
+        .split(/[\\/]/)
+        .filter((p) => p.length > 0)
+        .pop() ??
+      inspected.path;
     return toRepository(records.insertRepository(this.db, { name, path: inspected.path, defaultBranch: inspected.defaultBranch }));
   }
 
@@ -100,14 +115,16 @@ export class WorkspaceService {
   removeRepository(id: string): void {
     this.repositoryRow(id);
     const users = records.tasksUsingRepository(this.db, id);
-    if (users.length > 0) throw new HttpError(409, "CONFLICT", `${users.length} task(s) still use this repository; delete them first`, { task_ids: users });
+    if (users.length > 0)
+      throw new HttpError(409, "CONFLICT", `${users.length} task(s) still use this repository; delete them first`, { task_ids: users });
     records.deleteRepository(this.db, id);
   }
 
   /** A task with a repository gets its worktree before its agent starts; without one it is today's task. */
   async createTask(body: CreateTaskBody): Promise<{ task: Task; session: Session }> {
     if (body.repository_id === undefined) {
-      if (body.base_branch !== undefined) throw validationError("base_branch needs a repository_id", [{ path: "base_branch", message: "give repository_id too" }]);
+      if (body.base_branch !== undefined)
+        throw validationError("base_branch needs a repository_id", [{ path: "base_branch", message: "give repository_id too" }]);
       return this.options.sessions.createTask(body);
     }
     const repo = records.getRepository(this.db, body.repository_id);
@@ -118,16 +135,23 @@ export class WorkspaceService {
     }
     const baseBranch = body.base_branch ?? repo.defaultBranch;
     const taskId = newId();
-    let created;
+    let created: CreatedWorktree;
     try {
       created = await this.repoLocks.run(repo.id, () =>
         createWorktree({ repo: repo.path, baseBranch, title: body.title, taskId, worktreesDir: this.options.worktreesDir }),
       );
     } catch (err) {
-      if (err instanceof WorkspaceError && err.reason === "base_branch_missing") throw validationError(err.message, [{ path: "base_branch", message: err.message }]);
+      if (err instanceof WorkspaceError && err.reason === "base_branch_missing")
+        throw validationError(err.message, [{ path: "base_branch", message: err.message }]);
       throw err;
     }
-    const workspace: TaskWorkspace = { repository_id: repo.id, base_branch: baseBranch, base_commit: created.baseCommit, branch: created.branch, path: created.path };
+    const workspace: TaskWorkspace = {
+      repository_id: repo.id,
+      base_branch: baseBranch,
+      base_commit: created.baseCommit,
+      branch: created.branch,
+      path: created.path,
+    };
     try {
       return this.options.sessions.createTask(body, { taskId, workspace });
     } catch (err) {
@@ -178,7 +202,8 @@ export class WorkspaceService {
     return this.exclusive(taskId, "push", async () => {
       await this.requireRepositoryFolder(repo);
       const known = await runGit(["remote", "get-url", remote], { cwd: repo.path, okCodes: [2, 128] });
-      if (known.code !== 0) throw validationError(`the repository has no remote named ${remote}`, [{ path: "remote", message: `no remote ${remote}` }]);
+      if (known.code !== 0)
+        throw validationError(`the repository has no remote named ${remote}`, [{ path: "remote", message: `no remote ${remote}` }]);
       await this.requireWorktree(workspace);
       if (!this.turnRunning(taskId)) {
         await this.repoLocks.run(repo.id, async () => saveWork(workspace.path, workspace.branch, await commitIdentity(repo.path), PUSH_SAVE_MESSAGE));
@@ -318,5 +343,10 @@ function toRepository(row: records.RepositoryRow): Repository {
 }
 
 function lastLines(text: string): string {
-  return text.trim().split("\n").filter((l) => l.trim().length > 0).slice(-3).join(" / ");
+  return text
+    .trim()
+    .split("\n")
+    .filter((l) => l.trim().length > 0)
+    .slice(-3)
+    .join(" / ");
 }

@@ -34,7 +34,13 @@ export interface CreatedWorktree {
  * failure (disk full, a hook that fails, a folder git cannot write) removes whatever the attempt
  * made, worktree and branch, and says what git said.
  */
-export async function createWorktree(input: { repo: string; baseBranch: string; title: string; taskId: string; worktreesDir: string }): Promise<CreatedWorktree> {
+export async function createWorktree(input: {
+  repo: string;
+  baseBranch: string;
+  title: string;
+  taskId: string;
+  worktreesDir: string;
+}): Promise<CreatedWorktree> {
   const { repo, baseBranch, worktreesDir } = input;
   const baseCommit = await resolveBranch(repo, baseBranch);
   if (baseCommit === null) throw new WorkspaceError("base_branch_missing", `the repository has no branch ${baseBranch}`);
@@ -132,7 +138,9 @@ export async function snapshotCommit(worktree: string, identity: { name: string;
  */
 export async function adoptSnapshot(worktree: string, branch: string, snapshot: Snapshot): Promise<void> {
   if (!snapshot.saved) return;
-  await runGit(["update-ref", "-m", "kandev: save the task's uncommitted work", `refs/heads/${branch}`, snapshot.commit, snapshot.head], { cwd: worktree });
+  await runGit(["update-ref", "-m", "kandev: save the task's uncommitted work", `refs/heads/${branch}`, snapshot.commit, snapshot.head], {
+    cwd: worktree,
+  });
   await runGit(["reset", "--quiet", "--mixed"], { cwd: worktree });
 }
 
@@ -165,7 +173,11 @@ export async function readChanges(worktree: string, baseCommit: string, branch: 
     runGit([...common, "--numstat", "-z", baseCommit, tree], { cwd: worktree }),
     // 0 asks for the file list only (the live refresh): no patch is made.
     maxDiffBytes > 0
-      ? runGit([...common, "--src-prefix=a/", "--dst-prefix=b/", baseCommit, tree], { cwd: worktree, maxStdoutBytes: maxDiffBytes + 4096, timeoutMs: 60_000 })
+      ? runGit([...common, "--src-prefix=a/", "--dst-prefix=b/", baseCommit, tree], {
+          cwd: worktree,
+          maxStdoutBytes: maxDiffBytes + 4096,
+          timeoutMs: 60_000,
+        })
       : Promise.resolve({ stdout: "", truncated: false }),
   ]);
   const capped = capDiff(patch.stdout, maxDiffBytes);

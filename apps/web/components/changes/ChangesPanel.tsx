@@ -41,14 +41,14 @@ export function ChangesPanel({ task, sessionId }: { task: Task; sessionId: strin
     <div className="changes" data-testid="changes-panel">
       <div className="changes__bar">
         <span data-testid="changes-summary">{t("changes.summary", { count: files.length, added, deleted })}</span>
-        <div className="segmented" role="group" aria-label={t("changes.viewLabel")}>
+        <fieldset className="segmented" aria-label={t("changes.viewLabel")}>
           <button type="button" data-testid="diff-mode-unified" aria-pressed={mode === "unified"} onClick={() => setMode("unified")}>
             {t("changes.unified")}
           </button>
           <button type="button" data-testid="diff-mode-split" aria-pressed={mode === "split"} onClick={() => setMode("split")}>
             {t("changes.split")}
           </button>
-        </div>
+        </fieldset>
       </div>
       {truncated ? <p className="banner">{t("changes.truncated")}</p> : null}
       {files.length === 0 ? <p className="muted">{t("changes.empty")}</p> : null}

@@ -30,7 +30,10 @@ export function FileDiff({ file, block, mode, comments, onAdd, onRemove }: FileD
     const bySide = { oldFile: {} as Record<string, { data: ReviewComment[] }>, newFile: {} as Record<string, { data: ReviewComment[] }> };
     for (const c of comments) {
       const side = c.side === "old" ? bySide.oldFile : bySide.newFile;
-      (side[String(c.line)] ??= { data: [] }).data.push(c);
+      const key = String(c.line);
+      const entry = side[key] ?? { data: [] };
+      entry.data.push(c);
+      side[key] = entry;
     }
     return bySide;
   }, [comments]);
@@ -43,7 +46,13 @@ export function FileDiff({ file, block, mode, comments, onAdd, onRemove }: FileD
         <span className="change-count change-count--add">+{file.additions}</span>
         <span className="change-count change-count--del">−{file.deletions}</span>
         {block !== undefined && !file.binary ? (
-          <button type="button" className="button button--ghost file-diff__toggle" data-testid="diff-expand" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <button
+            type="button"
+            className="button button--ghost file-diff__toggle"
+            data-testid="diff-expand"
+            aria-expanded={open}
+            onClick={() => setOpen((v) => !v)}
+          >
             {open ? t("changes.collapse") : t("changes.expand", { count: lines })}
           </button>
         ) : null}
@@ -52,7 +61,11 @@ export function FileDiff({ file, block, mode, comments, onAdd, onRemove }: FileD
       {!file.binary && block === undefined ? <p className="muted file-diff__note">{t("changes.notInDiff")}</p> : null}
       {!file.binary && block !== undefined && open ? (
         <DiffView<ReviewComment[]>
-          data={{ oldFile: { fileName: file.old_path ?? file.path, fileLang: lang }, newFile: { fileName: file.path, fileLang: lang }, hunks: [block] }}
+          data={{
+            oldFile: { fileName: file.old_path ?? file.path, fileLang: lang },
+            newFile: { fileName: file.path, fileLang: lang },
+            hunks: [block],
+          }}
           diffViewMode={mode === "split" ? DiffModeEnum.Split : DiffModeEnum.Unified}
           diffViewHighlight
           diffViewWrap

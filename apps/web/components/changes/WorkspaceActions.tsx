@@ -20,7 +20,12 @@ export function WorkspaceActions({ task }: { task: Task }) {
   };
   return (
     <div className="workspace-actions">
-      <select data-testid="merge-strategy" aria-label={t("workspace.strategy")} value={strategy} onChange={(e) => setStrategy(e.target.value === "squash" ? "squash" : "merge")}>
+      <select
+        data-testid="merge-strategy"
+        aria-label={t("workspace.strategy")}
+        value={strategy}
+        onChange={(e) => setStrategy(e.target.value === "squash" ? "squash" : "merge")}
+      >
         <option value="merge">{t("workspace.strategyMerge")}</option>
         <option value="squash">{t("workspace.strategySquash")}</option>
       </select>

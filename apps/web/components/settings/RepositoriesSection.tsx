@@ -93,10 +93,22 @@ function RepositoryRow({ repository }: { repository: Repository }) {
       </div>
       <code className="repo-path">{repository.path}</code>
       <div className="repo-actions">
-        <button type="button" className="button button--ghost" data-testid="repository-branches" aria-expanded={showBranches} onClick={() => setShowBranches((v) => !v)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="repository-branches"
+          aria-expanded={showBranches}
+          onClick={() => setShowBranches((v) => !v)}
+        >
           {showBranches ? t("repositories.hideBranches") : t("repositories.showBranches")}
         </button>
-        <button type="button" className="button button--danger" data-testid="repository-remove" disabled={remove.isPending} onClick={() => remove.mutate()}>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid="repository-remove"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
           {t("repositories.remove")}
         </button>
       </div>

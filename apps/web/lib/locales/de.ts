@@ -75,7 +75,8 @@ export const de: LocaleShape = {
     delete: {
       button: "Aufgabe löschen",
       confirm: "Diese Aufgabe mit ihrer Sitzung und ihren Nachrichten löschen?",
-      confirmWorkspace: "Diese Aufgabe löschen? Nicht committete Arbeit wird auf {{branch}} committet, der Branch bleibt erhalten und der Worktree wird entfernt.",
+      confirmWorkspace:
+        "Diese Aufgabe löschen? Nicht committete Arbeit wird auf {{branch}} committet, der Branch bleibt erhalten und der Worktree wird entfernt.",
       yes: "Löschen",
       no: "Abbrechen",
       deleting: "Wird gelöscht…",
@@ -303,7 +304,8 @@ export const de: LocaleShape = {
   },
   repositories: {
     heading: "Repositories",
-    description: "Git-Repositories auf diesem Rechner. Eine Aufgabe in einem Repository arbeitet in ihrem eigenen Worktree, auf ihrem eigenen Branch.",
+    description:
+      "Git-Repositories auf diesem Rechner. Eine Aufgabe in einem Repository arbeitet in ihrem eigenen Worktree, auf ihrem eigenen Branch.",
     empty: "Noch keine Repositories. Füge eines über den Pfad seines Ordners hinzu.",
     path: "Ordner des Repositorys",
     pathPlaceholder: "/home/ich/projekte/meine-app",

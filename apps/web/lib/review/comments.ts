@@ -49,5 +49,11 @@ export function saveComments(storage: Pick<Storage, "setItem" | "removeItem"> | 
 function isComment(v: unknown): boolean {
   if (typeof v !== "object" || v === null) return false;
   const c = v as Record<string, unknown>;
-  return typeof c.id === "string" && typeof c.path === "string" && typeof c.line === "number" && typeof c.body === "string" && (c.side === "old" || c.side === "new");
+  return (
+    typeof c.id === "string" &&
+    typeof c.path === "string" &&
+    typeof c.line === "number" &&
+    typeof c.body === "string" &&
+    (c.side === "old" || c.side === "new")
+  );
 }

@@ -71,7 +71,11 @@ describe("the review prompt", () => {
 
   it("keeps unsent comments in storage per task and drops what is corrupt", () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
     saveComments(storage, "t1", comments);
     assert.deepEqual(loadComments(storage, "t1"), comments);
     assert.deepEqual(loadComments(storage, "t2"), []);
