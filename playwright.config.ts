@@ -34,6 +34,12 @@ if (!process.env.KANDEV_E2E_DATA_DIR) {
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
+// Agents run at the board's own CPU priority here (the product default is 10 levels below): on a
+// shared, loaded runner a nice-10 autogroup is starved past agentctl's 15 s start deadline and
+// sessions fail to start. The priority itself is held by the backend's process.test.ts. Workers,
+// the boards below and e2e/board.ts all inherit this; set KANDEV_AGENT_NICE to override.
+process.env.KANDEV_AGENT_NICE ??= "0";
+
 const port = process.env.KANDEV_E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const elicitPort = process.env.KANDEV_E2E_ELICIT_PORT;
