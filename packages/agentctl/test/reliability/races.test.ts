@@ -28,7 +28,7 @@ function answersTo(logFile: string, toolCallId: string): WireFrame[] {
   const lines = wire(logFile);
   const ids = new Set(
     lines
-      .filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.["toolCallId"] === toolCallId)
+      .filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.toolCallId === toolCallId)
       .map((l) => JSON.stringify(l.frame.id)),
   );
   return lines.filter((l) => l.dir === "in" && l.frame.method === undefined && ids.has(JSON.stringify(l.frame.id))).map((l) => l.frame);

@@ -49,7 +49,7 @@ describe("BenchWireStamps", () => {
     const wire = new BenchWireStamps(() => 42);
     const plain = { jsonrpc: "2.0", id: 1, method: "elicitation/create", params: { mode: "form", message: "hi", requestedSchema: {} } };
     const noId = { ...request(0, 1, null), id: undefined } as unknown as Record<string, unknown>;
-    delete noId["id"];
+    delete noId.id;
     const others = [
       { jsonrpc: "2.0", method: "session/update", params: { update: {} } },
       { jsonrpc: "2.0", id: 2, method: "session/request_permission", params: { _meta: { "kandev/bench": { seq: 1 } } } },
