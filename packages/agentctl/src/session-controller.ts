@@ -374,7 +374,8 @@ export class SessionController {
     // A permission or a kandev question has no deadline here: a human deciding is not an idle agent.
     // (A kandev question's wait is bounded by the backend's 2 h and agentctl's ceiling above it.)
     if (this.permissions.pendingForSession(turn.sessionId) > 0 || this.backend.pendingForSession(turn.sessionId) > 0) {
-      return this.touchTurn();
+      this.touchTurn();
+      return;
     }
     this.opts.log(`agentctl: turn ${turn.turnId} saw no ACP traffic for ${this.timeouts.acpIdleMs} ms; cancelling it`);
     this.cancelSessionPendings(turn.sessionId, "idle_timeout");

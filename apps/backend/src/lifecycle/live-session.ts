@@ -82,7 +82,7 @@ export class LiveSession {
    * be run fails it synchronously, before anything is spawned.
    */
   async start(plan: StartPlan): Promise<void> {
-    const { store, executor, logger } = this.deps;
+    const { store, executor } = this.deps;
     this.deps.logs.configure(this.sessionId, plan.secrets);
     const problem = this.deps.checkCommand(plan.configure.agent);
     if (problem !== null) {
@@ -415,7 +415,7 @@ export class LiveSession {
         this.deps.clarifications.onElicitationSettled(this.clarificationContext(), event.payload);
         return;
       case "agent.stderr":
-        this.agentStderr = (this.agentStderr + event.payload.text + "\n").slice(-STDERR_TAIL_CHARS);
+        this.agentStderr = `${this.agentStderr}${event.payload.text}\n`.slice(-STDERR_TAIL_CHARS);
         this.deps.logs.append(this.sessionId, this.taskId, event.payload.text);
         return;
       case "agent.exited": {
@@ -429,7 +429,7 @@ export class LiveSession {
       }
       default: {
         const _x: never = event;
-        return _x;
+        return;
       }
     }
   }

@@ -19,7 +19,7 @@ type Requested = { pending_id: string; tool_call_id: string | null };
 async function sameTick(s: Session, frames: Array<[string, unknown]>): Promise<Envelope[]> {
   const ids = frames.map((_, i) => `tick-${Date.now()}-${i}`);
   const answers = ids.map((id) => s.client.waitFor((e) => e.id === id, 10_000, `answer to ${id}`));
-  frames.forEach(([action, payload], i) => s.client.sendFrame({ id: ids[i]!, type: "request", action, payload }));
+  for (const [i, [action, payload]] of frames.entries()) s.client.sendFrame({ id: ids[i]!, type: "request", action, payload });
   return Promise.all(answers);
 }
 

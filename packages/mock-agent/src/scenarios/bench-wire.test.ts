@@ -8,7 +8,12 @@ import { BenchWireStamps } from "./bench-wire.js";
 
 function clock(start: number) {
   let t = start;
-  return { now: () => t, set: (v: number) => void (t = v) };
+  return {
+    now: () => t,
+    set: (v: number) => {
+      t = v;
+    },
+  };
 }
 
 const request = (id: number | string, seq: number, prev: number | null, session = "s1") =>
