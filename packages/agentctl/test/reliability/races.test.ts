@@ -53,7 +53,7 @@ describe("races inside agentctl, forced (real agentctl + mock agent)", () => {
     assert.deepEqual([answer!.type, cancel!.type], ["response", "response"]);
     await s.client.waitForEvent("turn.ended", { turn_id: "t" });
     const settled = eventsWhere(s.client, "elicitation.settled", "pending_id", q!.pending_id);
-    assert.deepEqual(settled.map((e) => e.payload), [{ pending_id: q!.pending_id, outcome: "answered", reason: "operator" }]);
+    assert.deepEqual(settled.map((e) => e.payload), [{ pending_id: q!.pending_id, outcome: "answered", reason: "operator", ...RED }]);
     assert.deepEqual(answersTo(s.logFile, "toolu_fake_1").map((f) => f.result), [{ action: "accept", content: { question_0: "Red" } }]);
   });
 
