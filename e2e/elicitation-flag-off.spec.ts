@@ -4,7 +4,10 @@ import { agentMessages, createTaskViaApi, everAppeared, openBoard, openTask, rec
 
 // The default board runs with features.acpElicitation off (the e2e profile, like production).
 
-test("flag off: a well-formed elicitation is declined; no overlay, clarification, pending action or notification (AC-20)", async ({ page, agent }) => {
+test("flag off: a well-formed elicitation is declined; no overlay, clarification, pending action or notification (AC-20)", async ({
+  page,
+  agent,
+}) => {
   await recordAppearances(page, "clarification-overlay");
   await recordToasts(page);
   const flags = (await (await page.request.get("/api/v1/runtime-flags")).json()) as Array<{ key: string; value: boolean }>;

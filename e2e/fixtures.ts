@@ -54,6 +54,7 @@ export async function loggedAgent(request: APIRequestContext, baseURL: string, d
  * Chromium logs each one as a console error. Every test also gets `agent`: a logged mock agent on
  * the test's board.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that provides no value as void, so its use() takes no argument.
 export const test = base.extend<{ failOnPageErrors: void; agent: LoggedAgent; tempDir: string }>({
   failOnPageErrors: [
     async ({ context }, use) => {
@@ -78,6 +79,7 @@ export const test = base.extend<{ failOnPageErrors: void; agent: LoggedAgent; te
     },
     { auto: true },
   ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the first argument to be an object pattern (it reads the fixtures a fixture uses from it); this one uses none.
   tempDir: async ({}, use) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-"));
     await use(dir);

@@ -88,9 +88,9 @@ describe("acp-probe (real process, mock agent)", () => {
     const run = (JSON.parse(r.stdout) as JsonDoc).runs[0]!;
     assert.equal(run.elicitations.length, 1);
     const params = run.elicitations[0]!.params;
-    assert.equal(params["mode"], "form");
-    assert.equal(params["toolCallId"], "toolu_fake_1");
-    assert.ok(Object.keys((params["requestedSchema"] as { properties: object }).properties).includes("question_0_custom"));
+    assert.equal(params.mode, "form");
+    assert.equal(params.toolCallId, "toolu_fake_1");
+    assert.ok(Object.keys((params.requestedSchema as { properties: object }).properties).includes("question_0_custom"));
     assert.deepEqual(run.elicitations[0]!.response, { action: "decline" });
     const seq = run.methodSequence;
     assert.ok(seq.indexOf("<- elicitation/create") > seq.indexOf("-> session/prompt"));

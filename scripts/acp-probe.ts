@@ -11,7 +11,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let args;
+  let args: ReturnType<typeof parseProbeArgs>;
   try {
     args = parseProbeArgs(argv, process.cwd());
   } catch (err) {

@@ -80,6 +80,7 @@ describe("i18n-check", () => {
   });
 
   test("findLiterals reports nothing for template expressions and only letters count", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the input is source text containing a template literal, on purpose.
     assert.deepEqual(findLiterals("const a = <p>{`${x}`} ... 12 %</p>;"), []);
     assert.equal(findLiterals("const a = <p>Straße</p>;").length, 1);
   });

@@ -78,9 +78,9 @@ describe("noteToolCall", () => {
 
 function run(elicitation: "on" | "off", lines: Array<[string, "request" | "result"]>): ProbeRun {
   const w = new WireRecorder();
-  lines.forEach(([method, kind], i) =>
-    w.record(kind === "request" ? "client->agent" : "agent->client", kind === "request" ? { id: i, method } : { id: i - 1, result: {} }),
-  );
+  for (const [i, [method, kind]] of lines.entries()) {
+    w.record(kind === "request" ? "client->agent" : "agent->client", kind === "request" ? { id: i, method } : { id: i - 1, result: {} });
+  }
   return {
     elicitation,
     command: ["agent"],

@@ -29,17 +29,17 @@ export interface ProbeRun {
 
 /** Folds a session/update into the tool calls seen so far (first appearance order). */
 export function noteToolCall(calls: ToolCallSeen[], update: Record<string, unknown>): void {
-  const kind = update["sessionUpdate"];
+  const kind = update.sessionUpdate;
   if (kind !== "tool_call" && kind !== "tool_call_update") return;
-  const id = typeof update["toolCallId"] === "string" ? update["toolCallId"] : "(no id)";
+  const id = typeof update.toolCallId === "string" ? update.toolCallId : "(no id)";
   let call = calls.find((c) => c.toolCallId === id);
   if (call === undefined) {
     call = { toolCallId: id, title: null, kind: null, statuses: [] };
     calls.push(call);
   }
-  if (typeof update["title"] === "string") call.title = update["title"];
-  if (typeof update["kind"] === "string") call.kind = update["kind"];
-  if (typeof update["status"] === "string") call.statuses.push(update["status"]);
+  if (typeof update.title === "string") call.title = update.title;
+  if (typeof update.kind === "string") call.kind = update.kind;
+  if (typeof update.status === "string") call.statuses.push(update.status);
 }
 
 /** A row of the side-by-side diff: the same line on both sides, or a line on one side only. */
@@ -139,7 +139,7 @@ export function jsonReport(runs: ProbeRun[]): unknown {
   };
   if (runs.length === 2) {
     const rows = alignSequences(sequenceLines(runs[0]!.sequence), sequenceLines(runs[1]!.sequence));
-    doc["comparison"] = { identicalSequences: rows.every((r) => r.same), rows };
+    doc.comparison = { identicalSequences: rows.every((r) => r.same), rows };
   }
   return doc;
 }

@@ -141,8 +141,8 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       const update = params.update as unknown as Record<string, unknown>;
       noteToolCall(run.toolCalls, update);
-      const content = update["content"] as { type?: unknown; text?: unknown } | undefined;
-      if (update["sessionUpdate"] === "agent_message_chunk" && content?.type === "text" && typeof content.text === "string") {
+      const content = update.content as { type?: unknown; text?: unknown } | undefined;
+      if (update.sessionUpdate === "agent_message_chunk" && content?.type === "text" && typeof content.text === "string") {
         run.agentText += content.text;
       }
     })

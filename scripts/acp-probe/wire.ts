@@ -31,8 +31,8 @@ export class WireRecorder {
   record(dir: Direction, frame: unknown): WireEntry | null {
     if (typeof frame !== "object" || frame === null) return null;
     const f = frame as Json;
-    const method = typeof f["method"] === "string" ? (f["method"] as string) : undefined;
-    const id = isId(f["id"]) ? f["id"] : undefined;
+    const method = typeof f.method === "string" ? (f.method as string) : undefined;
+    const id = isId(f.id) ? f.id : undefined;
     let entry: WireEntry;
     if (method !== undefined) {
       if (id !== undefined) {
@@ -46,9 +46,9 @@ export class WireRecorder {
       const asked = this.outstanding[askedBy].get(id);
       this.outstanding[askedBy].delete(id);
       entry = { dir, kind: "error" in f ? "error" : "result", method: asked ?? "(unknown request)", id };
-      const err = f["error"];
-      if (entry.kind === "error" && typeof err === "object" && err !== null && typeof (err as Json)["code"] === "number") {
-        entry.code = (err as Json)["code"] as number;
+      const err = f.error;
+      if (entry.kind === "error" && typeof err === "object" && err !== null && typeof (err as Json).code === "number") {
+        entry.code = (err as Json).code as number;
       }
     } else {
       entry = { dir, kind: "notification", method: "(unrecognised frame)" };

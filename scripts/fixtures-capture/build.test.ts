@@ -19,7 +19,7 @@ function echoBridge(): { bridge: Record<string, unknown>; calls: Array<[string, 
     };
   const bridge: Record<string, unknown> = { REFUSAL_FALLBACK_DIALOG_KIND: "refusal_fallback_prompt" };
   for (const name of new Set(Object.values(BUILDERS_BY_FILE).flat())) if (name !== "REFUSAL_FALLBACK_DIALOG_KIND") bridge[name] = echo(name);
-  bridge["extractAskUserQuestions"] = (input: { questions?: unknown }) => {
+  bridge.extractAskUserQuestions = (input: { questions?: unknown }) => {
     calls.push(["extractAskUserQuestions", [input]]);
     return Array.isArray(input.questions) ? input.questions : null;
   };
@@ -47,17 +47,17 @@ describe("building fixtures from a bridge module", () => {
     const ask4 = built(bridge, "ask-4-mixed.json");
     const input = INPUTS.ask[3]?.toolInput as { questions: unknown[] };
     assert.deepEqual(Object.keys(ask4), ["input", "extracted", "createRequest"]);
-    assert.deepEqual(ask4["extracted"], input.questions);
-    assert.deepEqual(ask4["createRequest"], { by: "askUserQuestionsToCreateRequest", args: [input.questions, SESSION_ID, "tool-44"] });
+    assert.deepEqual(ask4.extracted, input.questions);
+    assert.deepEqual(ask4.createRequest, { by: "askUserQuestionsToCreateRequest", args: [input.questions, SESSION_ID, "tool-44"] });
     // No toolCallId: the builder is called with undefined, which the echo drops from JSON as null.
-    assert.deepEqual((built(bridge, "ask-1-no-toolcallid.json")["createRequest"] as { args: unknown[] }).args.slice(1), [SESSION_ID, null]);
+    assert.deepEqual((built(bridge, "ask-1-no-toolcallid.json").createRequest as { args: unknown[] }).args.slice(1), [SESSION_ID, null]);
   });
 
   test("apply-responses-*: each recorded response folded into the tool input with the extracted questions", () => {
     const apply = built(echoBridge().bridge, "apply-responses-two-questions.json");
     const { toolInput, responses } = INPUTS.apply[0]!;
-    assert.deepEqual(apply["toolInput"], toolInput);
-    const results = apply["results"] as Record<string, { response: unknown; result: { args: unknown[] } }>;
+    assert.deepEqual(apply.toolInput, toolInput);
+    const results = apply.results as Record<string, { response: unknown; result: { args: unknown[] } }>;
     assert.deepEqual(
       Object.keys(results),
       responses.map(([name]) => name),
@@ -72,8 +72,8 @@ describe("building fixtures from a bridge module", () => {
     const { bridge } = echoBridge();
     const mcp = built(bridge, "mcp-passthrough.json");
     assert.deepEqual(Object.keys(mcp), [...Object.keys(MCP_REQUESTS), "responseMapping"]);
-    assert.deepEqual(mcp["urlWithUrl"], { by: "mcpElicitationToCreateRequest", args: [MCP_REQUESTS.urlWithUrl, SESSION_ID] });
-    const mapping = mcp["responseMapping"] as Record<string, { response: unknown; elicitResult: { args: unknown[] } }>;
+    assert.deepEqual(mcp.urlWithUrl, { by: "mcpElicitationToCreateRequest", args: [MCP_REQUESTS.urlWithUrl, SESSION_ID] });
+    const mapping = mcp.responseMapping as Record<string, { response: unknown; elicitResult: { args: unknown[] } }>;
     assert.deepEqual(mapping["2"]?.elicitResult.args, [INPUTS.mcpResponses[2]?.[1]]);
 
     const refusal = built(bridge, "refusal-fallback.json");
@@ -86,36 +86,36 @@ describe("building fixtures from a bridge module", () => {
       "badPayload",
       "results",
     ]);
-    assert.equal(refusal["REFUSAL_FALLBACK_DIALOG_KIND"], "refusal_fallback_prompt");
-    assert.deepEqual(refusal["extracted"], { by: "extractRefusalFallbackPrompt", args: [INPUTS.refusal.payload] });
-    const bare = (refusal["noCategoryNoGuidance"] as { args: [{ args: unknown[] }, string] }).args;
+    assert.equal(refusal.REFUSAL_FALLBACK_DIALOG_KIND, "refusal_fallback_prompt");
+    assert.deepEqual(refusal.extracted, { by: "extractRefusalFallbackPrompt", args: [INPUTS.refusal.payload] });
+    const bare = (refusal.noCategoryNoGuidance as { args: [{ args: unknown[] }, string] }).args;
     assert.deepEqual(bare[0].args, [{ originalModel: "Fable", fallbackModel: "Opus" }], "the recorded payload without its optional parts");
-    assert.deepEqual(refusal["badPayload"], { by: "extractRefusalFallbackPrompt", args: [BAD_REFUSAL_PAYLOAD] });
+    assert.deepEqual(refusal.badPayload, { by: "extractRefusalFallbackPrompt", args: [BAD_REFUSAL_PAYLOAD] });
 
     const extract = built(bridge, "extract-gatekeeping.json");
     assert.deepEqual(Object.keys(extract), Object.keys(EXTRACT_INPUTS));
-    assert.equal(extract["nonArray"], null);
+    assert.equal(extract.nonArray, null);
   });
 
   test("a builder that mutates its arguments cannot change the next case or the recorded inputs", () => {
     const { bridge } = echoBridge();
     const before = structuredClone(INPUTS);
-    bridge["applyAskElicitationResponse"] = (response: Record<string, unknown>, toolInput: Record<string, unknown>) => {
+    bridge.applyAskElicitationResponse = (response: Record<string, unknown>, toolInput: Record<string, unknown>) => {
       const seen = JSON.stringify(toolInput);
-      response["action"] = "mutated";
-      toolInput["questions"] = [];
+      response.action = "mutated";
+      toolInput.questions = [];
       return seen;
     };
     const apply = built(bridge, "apply-responses-four-questions.json");
-    const results = Object.values(apply["results"] as Record<string, { response: { action: string }; result: string }>);
+    const results = Object.values(apply.results as Record<string, { response: { action: string }; result: string }>);
     assert.ok(results.every((r) => r.response.action !== "mutated" && r.result === JSON.stringify(INPUTS.apply[1]?.toolInput)));
     assert.deepEqual(INPUTS, before);
   });
 
   test("a missing export fails the files that need it, naming it and what the module has; the others still build", () => {
     const { bridge } = echoBridge();
-    delete bridge["applyAskElicitationResponse"];
-    bridge["applyAskUserQuestionResponse"] = () => null;
+    delete bridge.applyAskElicitationResponse;
+    bridge.applyAskUserQuestionResponse = () => null;
     const outcomes = buildFixtures(bridge, INPUTS);
     const failed = outcomes.filter((o) => !o.ok);
     assert.deepEqual(
@@ -139,10 +139,10 @@ describe("building fixtures from a bridge module", () => {
 
   test("a builder that throws, or returns what JSON cannot hold, fails its file with the builder's name", () => {
     const { bridge } = echoBridge();
-    bridge["refusalFallbackToCreateRequest"] = () => {
+    bridge.refusalFallbackToCreateRequest = () => {
       throw new Error("boom");
     };
-    bridge["mcpElicitationToCreateRequest"] = () => ({ n: 1n });
+    bridge.mcpElicitationToCreateRequest = () => ({ n: 1n });
     const byFile = new Map(buildFixtures(bridge, INPUTS).map((o) => [o.file, o]));
     const refusal = byFile.get("refusal-fallback.json");
     assert.ok(refusal && !refusal.ok);

@@ -104,9 +104,9 @@ function refusalFixture(bridge: BridgeModule, inputs: RecordedInputs): unknown {
   const { payload, responses } = inputs.refusal;
   const extracted = call(bridge, "extractRefusalFallbackPrompt", payload);
   // The same dialog without its optional parts, taken from the recorded payload.
-  const bare = call(bridge, "extractRefusalFallbackPrompt", { originalModel: payload["originalModel"], fallbackModel: payload["fallbackModel"] });
+  const bare = call(bridge, "extractRefusalFallbackPrompt", { originalModel: payload.originalModel, fallbackModel: payload.fallbackModel });
   return {
-    REFUSAL_FALLBACK_DIALOG_KIND: bridge["REFUSAL_FALLBACK_DIALOG_KIND"],
+    REFUSAL_FALLBACK_DIALOG_KIND: bridge.REFUSAL_FALLBACK_DIALOG_KIND,
     payload,
     extracted,
     createRequest: call(bridge, "refusalFallbackToCreateRequest", extracted, SESSION_ID),

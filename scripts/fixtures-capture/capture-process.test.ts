@@ -169,7 +169,7 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     assert.deepEqual(readdirSync(out).sort(), readdirSync(CHECKED_IN).sort());
     for (const wire of ["wire-ask-user-question.json", "wire-mcp-passthrough.json"]) assert.equal(read(out, wire), read(CHECKED_IN, wire));
 
-    const input = json(CHECKED_IN, "ask-4-mixed.json")["input"] as { questions: unknown[] };
+    const input = json(CHECKED_IN, "ask-4-mixed.json").input as { questions: unknown[] };
     assert.equal(
       read(out, "ask-4-mixed.json"),
       serialized({
@@ -178,7 +178,7 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
         createRequest: { fake: "ask", sessionId: "sess-1", toolCallId: "tool-44", keys: ["question_0", "question_1", "question_2", "question_3"] },
       }),
     );
-    const noToolCall = json(out, "ask-1-no-toolcallid.json")["createRequest"];
+    const noToolCall = json(out, "ask-1-no-toolcallid.json").createRequest;
     assert.deepEqual(noToolCall, { fake: "ask", sessionId: "sess-1", toolCallId: null, keys: ["question_0"] });
 
     const refusal = json(CHECKED_IN, "refusal-fallback.json") as { payload: unknown; results: Record<string, { response: { action: string } }> };
@@ -202,10 +202,10 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     const apply = json(out, "apply-responses-two-questions.json") as { results: Record<string, { result: unknown }> };
     assert.deepEqual(apply.results["unknown-action"]?.result, { fake: "apply", action: "_vendor_defer", questions: 2 });
     const mcp = json(out, "mcp-passthrough.json");
-    assert.equal(mcp["urlWithoutUrl"], null);
-    assert.deepEqual(mcp["apiKeyForm"], { fake: "mcp", sessionId: "sess-1", message: "Enter your API key" });
+    assert.equal(mcp.urlWithoutUrl, null);
+    assert.deepEqual(mcp.apiKeyForm, { fake: "mcp", sessionId: "sess-1", message: "Enter your API key" });
     const extract = json(out, "extract-gatekeeping.json");
-    assert.deepEqual([extract["allBad"], extract["nonArray"], extract["missing"]], [null, null, null]);
+    assert.deepEqual([extract.allBad, extract.nonArray, extract.missing], [null, null, null]);
   });
 
   test("captured again, the new version is the newest: inputs round-trip through it and nothing changes", async () => {

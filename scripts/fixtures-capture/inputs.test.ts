@@ -62,30 +62,30 @@ describe("recorded inputs", () => {
 
   test("a fixture without its input field names the file and the field", () => {
     captureError(
-      withChange("ask-2-second-multiselect.json", (d) => delete d["input"]),
+      withChange("ask-2-second-multiselect.json", (d) => delete d.input),
       /ask-2-second-multiselect.json: the input field "input" is missing/,
     );
     captureError(
-      withChange("refusal-fallback.json", (d) => delete d["payload"]),
+      withChange("refusal-fallback.json", (d) => delete d.payload),
       /refusal-fallback.json: the input field "payload" is missing/,
     );
   });
 
   test("inputs of the wrong shape are refused with the file and what was expected", () => {
     captureError(
-      withChange("ask-4-mixed.json", (d) => (d["input"] = { questions: "x" })),
+      withChange("ask-4-mixed.json", (d) => (d.input = { questions: "x" })),
       /ask-4-mixed.json: "input" must be an AskUserQuestion tool input/,
     );
     captureError(
-      withChange("apply-responses-four-questions.json", (d) => (d["results"] = {})),
+      withChange("apply-responses-four-questions.json", (d) => (d.results = {})),
       /"results" must be a non-empty object/,
     );
     captureError(
-      withChange("mcp-passthrough.json", (d) => (d["responseMapping"] = { "0": { response: { content: {} } } })),
+      withChange("mcp-passthrough.json", (d) => (d.responseMapping = { "0": { response: { content: {} } } })),
       /mcp-passthrough.json: "responseMapping.0.response" must be an object with a string "action"/,
     );
     captureError(
-      withChange("refusal-fallback.json", (d) => (d["payload"] = "x")),
+      withChange("refusal-fallback.json", (d) => (d.payload = "x")),
       /"payload" must be an object/,
     );
     captureError(

@@ -46,7 +46,7 @@ function field(file: string, doc: unknown, key: string): unknown {
 
 function toolInputOf(file: string, doc: unknown, key: string): JsonObject {
   const value = field(file, doc, key);
-  if (!isObject(value) || !Array.isArray(value["questions"])) {
+  if (!isObject(value) || !Array.isArray(value.questions)) {
     throw new CaptureError(`${file}: "${key}" must be an AskUserQuestion tool input (an object with a "questions" array)`);
   }
   return value;
@@ -57,8 +57,8 @@ function responsesOf(file: string, doc: unknown, key: string): NamedResponse[] {
   const table = field(file, doc, key);
   if (!isObject(table) || Object.keys(table).length === 0) throw new CaptureError(`${file}: "${key}" must be a non-empty object`);
   return Object.entries(table).map(([name, entry]) => {
-    const response = isObject(entry) ? entry["response"] : undefined;
-    if (!isObject(response) || typeof response["action"] !== "string") {
+    const response = isObject(entry) ? entry.response : undefined;
+    if (!isObject(response) || typeof response.action !== "string") {
       throw new CaptureError(`${file}: "${key}.${name}.response" must be an object with a string "action"`);
     }
     return [name, response] as const;

@@ -17,7 +17,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let args;
+  let args: ReturnType<typeof parseCaptureArgs>;
   try {
     args = parseCaptureArgs(argv, process.cwd(), CHECKED_IN_FIXTURES);
   } catch (err) {

@@ -193,7 +193,7 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
 async function boardOrError(dir: string, args: BenchArgs): Promise<BenchResult["board"]> {
   log("board: starting the backend with the web app and Chromium");
   try {
-    return await measureBoard({ dir, quick: args.quick, chromium: process.env["KANDEV_BENCH_CHROMIUM"] ?? CHROMIUM.executablePath, log });
+    return await measureBoard({ dir, quick: args.quick, chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.executablePath, log });
   } catch (err) {
     log(`board: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };

@@ -36,7 +36,12 @@ export async function startService(options: StartOptions): Promise<{ service: Se
   fs.closeSync(err);
   child.stdin?.on("error", () => undefined);
   let exitedFlag = false;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => ((exitedFlag = true), resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exitedFlag = true;
+      resolve();
+    }),
+  );
   const service: Service = {
     pid: child.pid ?? -1,
     child,

@@ -59,7 +59,7 @@ export async function startBackend(
       KANDEV_SERVE_WEB: options.serveWeb ? "true" : "false",
       KANDEV_FEATURES_ACP_ELICITATION: "true",
       NEXT_TELEMETRY_DISABLED: "1",
-      ...(options.gcOnSignal === true && { NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} --expose-gc --import ${GC_HOOK}`.trim() }),
+      ...(options.gcOnSignal === true && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc --import ${GC_HOOK}`.trim() }),
     },
     stderrFile,
     ready: (line) => /^Kandev board: (http:\/\/\S+)$/.exec(line)?.[1],
@@ -283,10 +283,10 @@ export class ProductBench {
     }
     switch (frame.action) {
       case "session.message.added":
-        this.onMessage(frame.payload["message"] as Message, receivedAt);
+        this.onMessage(frame.payload.message as Message, receivedAt);
         return;
       case "session.updated": {
-        const session = frame.payload["session"] as Session;
+        const session = frame.payload.session as Session;
         const s = this.bySessionId.get(session.id);
         if (s !== undefined && session.state === "WAITING_FOR_INPUT" && session.current_turn_id !== null) {
           s.endedTurns.add(session.current_turn_id);
@@ -295,7 +295,7 @@ export class ProductBench {
         return;
       }
       case "task.updated": {
-        const task = frame.payload["task"] as Task;
+        const task = frame.payload.task as Task;
         this.taskStates.set(task.id, task.state);
         for (const w of [...this.taskWaiters]) w();
         return;
@@ -319,9 +319,9 @@ export class ProductBench {
       if (error !== null) this.recorder?.onError(`session ${s.index}: ${error.message}`);
       return;
     }
-    if (message.type !== "clarification_request" || message.metadata["status"] !== "pending") return;
+    if (message.type !== "clarification_request" || message.metadata.status !== "pending") return;
     const stamp = parseAsk(message.content);
-    const pendingId = message.metadata["pending_id"];
+    const pendingId = message.metadata.pending_id;
     if (stamp === null || typeof pendingId !== "string") return;
     if (s.mode === "hold") {
       this.held.push(pendingId);

@@ -48,7 +48,10 @@ export class RunRecorder {
   /** The operator starts answering request `seq` of `session` now. */
   onAnswerStart(session: number, seq: number, at: number): void {
     let list = this.postStarts.get(session);
-    if (list === undefined) this.postStarts.set(session, (list = []));
+    if (list === undefined) {
+      list = [];
+      this.postStarts.set(session, list);
+    }
     list[seq] = at;
   }
 

@@ -202,8 +202,8 @@ describe("tables", () => {
     assert.match(text, /Warm-up \(not recorded\): 300 round trips per session on every side\./);
     assert.doesNotMatch(renderReport(base), /lean board/);
     const runs = (jsonReport(withLean) as { runs: Array<Record<string, unknown>> }).runs;
-    assert.deepEqual(runs[1]!["lean_ask_ms"], { p50: 3, p95: 6, p99: 9, max: 12 });
-    assert.deepEqual(runs[1]!["lean_answer_ms"], { p50: 2.5, p95: 5, p99: 7.5, max: 10 });
+    assert.deepEqual(runs[1]!.lean_ask_ms, { p50: 3, p95: 6, p99: 9, max: 12 });
+    assert.deepEqual(runs[1]!.lean_answer_ms, { p50: 2.5, p95: 5, p99: 7.5, max: 10 });
     assert.equal(
       "lean_ask_ms" in (jsonReport(base) as { runs: Array<Record<string, unknown>> }).runs[1]!,
       false,

@@ -57,6 +57,6 @@ export function parseFloorLine(text: string): FloorLine {
     return x;
   };
   const opt = (k: string) => (v[k] === null ? null : num(k));
-  if (v["done"] === true) return { kind: "done", session: num("s"), count: num("count"), lastReceivedAt: opt("last") };
+  if (v.done === true) return { kind: "done", session: num("s"), count: num("count"), lastReceivedAt: opt("last") };
   return { kind: "ask", session: num("s"), seq: num("seq"), sentAt: num("sent_at"), prevReceivedAt: opt("prev") };
 }

@@ -7,7 +7,7 @@ import { startServer } from "./server.js";
 
 async function main(): Promise<void> {
   const logger = createLogger("info");
-  let env;
+  let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
   } catch (err) {

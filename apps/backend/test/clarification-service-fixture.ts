@@ -114,7 +114,11 @@ export function manualScheduler() {
     schedule: (run: () => void) => {
       const t = { run, cancelled: false };
       timers.push(t);
-      return { cancel: () => void (t.cancelled = true) };
+      return {
+        cancel: () => {
+          t.cancelled = true;
+        },
+      };
     },
     fire(): void {
       for (const t of timers.splice(0)) if (!t.cancelled) t.run();

@@ -137,7 +137,7 @@ describe("ask_user_question_kandev over real processes", () => {
     assert.equal(t.pending_action, null);
     const late = await respond(base, id, { answers: [{ question_id: "database", selected_options: ["postgres"] }] });
     assert.equal(late.status, 409);
-    assert.equal((late.body.error?.details as { status: string }).status, "cancelled");
+    assert.equal((late.body.error?.details as { status: string } | undefined)?.status, "cancelled");
     const msg = (await clarificationMessages(base, sessionId))[0]!;
     assert.deepEqual((msg.metadata.undelivered_answer as { answers: unknown }).answers, [
       { question_id: "database", selected_options: ["postgres"] },

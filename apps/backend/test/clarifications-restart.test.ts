@@ -65,7 +65,7 @@ describe("restart with clarifications in flight", () => {
     assert.equal(lateElicitation.status, 404);
     const lateKandev = await respond(base, k!, PG);
     assert.equal(lateKandev.status, 409);
-    assert.equal((lateKandev.body.error?.details as { status: string }).status, "agent_disconnected");
+    assert.equal((lateKandev.body.error?.details as { status: string } | undefined)?.status, "agent_disconnected");
     const bMessage = (await clarificationMessages(base, twice.sessionId)).find((m) => m.metadata.pending_id === b)!;
     assert.deepEqual((bMessage.metadata.undelivered_answer as { answers: unknown }).answers, RED.answers);
     const kMessage = (await clarificationMessages(base, kandev.sessionId))[0]!;

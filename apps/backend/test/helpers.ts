@@ -114,7 +114,7 @@ export class WsClient {
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
       this.frames.push(JSON.parse(data.toString()) as Envelope);
-      this.waiters.splice(0).forEach((w) => w());
+      for (const w of this.waiters.splice(0)) w();
     });
   }
 

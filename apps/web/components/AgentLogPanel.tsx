@@ -1,7 +1,21 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SessionLogLine } from "@kandev/protocol";
 import { useSessionLogs } from "../lib/queries";
+
+/**
+ * A key per line that stays with the line when the window drops its oldest ones: the time it was
+ * received and how many earlier lines share that time (an index would shift on every drop).
+ */
+function keyedLines(lines: readonly SessionLogLine[]): Array<{ key: string; line: SessionLogLine }> {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const n = seen.get(line.at) ?? 0;
+    seen.set(line.at, n + 1);
+    return { key: `${line.at}#${n}`, line };
+  });
+}
 
 /**
  * The agent's stderr, as the board keeps it (secrets redacted): collapsed by default, fetched when
@@ -17,6 +31,7 @@ export function AgentLogPanel({ sessionId }: { sessionId: string | null }) {
   const scroller = useRef<HTMLPreElement>(null);
   const following = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lines.length and open are triggers, not inputs: scroll after new lines or the opened panel render.
   useEffect(() => {
     const el = scroller.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;
@@ -60,8 +75,8 @@ export function AgentLogPanel({ sessionId }: { sessionId: string | null }) {
                 following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
               }}
             >
-              {lines.map((line, i) => (
-                <span key={`${line.at}-${i}`} className="agent-log__line" title={line.at}>
+              {keyedLines(lines).map(({ key, line }) => (
+                <span key={key} className="agent-log__line" title={line.at}>
                   {line.text}
                   {"\n"}
                 </span>

@@ -27,6 +27,7 @@ export function LanguageSwitcher() {
         onChange={(e) => {
           const lang = e.target.value;
           if (!isLanguage(lang)) return;
+          // biome-ignore lint/suspicious/noDocumentCookie: the server renders the chosen language from this cookie; the Cookie Store API is not in every browser the board supports.
           document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
           document.documentElement.lang = lang;
           void i18n.changeLanguage(lang);

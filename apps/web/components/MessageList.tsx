@@ -35,6 +35,7 @@ export function MessageList({
 
   const last = messages.at(-1);
   const signature = `${messages.length}:${last?.id ?? ""}:${last?.content.length ?? 0}:${running}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signature is a trigger, not an input: follow the stream after a new or grown message renders.
   useLayoutEffect(() => {
     if (stick.current) window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [signature]);

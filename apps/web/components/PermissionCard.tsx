@@ -24,7 +24,7 @@ export function PermissionCard({ message, sessionId }: { message: Message; sessi
       ) : settled || respond.isSuccess ? (
         <p className="permission__outcome">{t("task.permission.chosen", { option: chosen?.name ?? view.chosenOptionId ?? "" })}</p>
       ) : (
-        <div className="permission__options" role="group" aria-label={t("task.permission.heading")}>
+        <fieldset className="permission__options" aria-label={t("task.permission.heading")}>
           {view.options.map((o) => (
             <button
               key={o.optionId}
@@ -37,7 +37,7 @@ export function PermissionCard({ message, sessionId }: { message: Message; sessi
               {o.name}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       {respond.isError ? (
         <p className="field__error" role="alert">

@@ -29,12 +29,12 @@ export function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: () =>
     >
       <span className="toast__glyph" aria-hidden="true">
         {question ? (
-          <svg width="16" height="16" viewBox="0 0 20 20" focusable="false">
+          <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="M7.6 7.7a2.5 2.5 0 1 1 3.6 2.2c-.8.4-1.2.9-1.2 1.7v.4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             <circle cx="10" cy="14.8" r="1.15" fill="currentColor" />
           </svg>
         ) : (
-          <svg width="16" height="16" viewBox="0 0 16 16" focusable="false">
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="m4 8.3 2.6 2.6L12 5.4" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         )}

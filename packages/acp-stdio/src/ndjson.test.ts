@@ -66,7 +66,7 @@ describe("stdioJsonStream", () => {
     stdin.on("data", (c: Buffer) => written.push(c.toString()));
     const stream = stdioJsonStream(stdin, stdout, {
       maxMessageBytes: 1024,
-      onMessage: (m) => (m["drop"] === true ? null : ({ ...m, seen: true } as unknown as acp.AnyMessage)),
+      onMessage: (m) => (m.drop === true ? null : ({ ...m, seen: true } as unknown as acp.AnyMessage)),
     });
     stdout.write('{"id":1}\n{"drop":true}\n{not json}\n{"id"');
     stdout.write(":2}\n");

@@ -46,9 +46,9 @@ export type GuardResult =
 export function guardAcpMessage(message: Record<string, unknown>, maxDepth = ACP_MAX_JSON_DEPTH): GuardResult {
   if (!exceedsDepth(message, maxDepth)) return { action: "pass" };
   const why = `nested deeper than ${maxDepth} levels`;
-  const jsonrpc = typeof message["jsonrpc"] === "string" ? message["jsonrpc"].slice(0, 16) : null;
-  const id = message["id"];
-  const method = message["method"];
+  const jsonrpc = typeof message.jsonrpc === "string" ? message.jsonrpc.slice(0, 16) : null;
+  const id = message.id;
+  const method = message.method;
   const hasId = Object.hasOwn(message, "id") && isJsonRpcId(id);
   if (typeof method === "string" && hasId) {
     return { action: "replace", message: { jsonrpc, id, method, params: null }, note: `request ${method.slice(0, 64)} ${why}: params dropped` };

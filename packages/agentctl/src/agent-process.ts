@@ -28,7 +28,7 @@ export class AgentProcess {
 
   private constructor(
     readonly child: ChildProcessWithoutNullStreams,
-    private readonly tail: TailBuffer,
+    tail: TailBuffer,
     onStderrLine: (text: string) => void,
     now: () => number,
   ) {

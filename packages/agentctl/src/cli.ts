@@ -14,7 +14,7 @@ function refuse(message: string): never {
 
 function main(): void {
   if (process.argv.length > 2) refuse(`unknown argument "${process.argv[2]}" (agentctl takes none: it speaks on its stdin and stdout)`);
-  let env;
+  let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
   } catch (err) {

@@ -61,7 +61,14 @@ describe("dispatcher", () => {
 
   test("bad params -> VALIDATION_ERROR naming the field; the handler does not run", async () => {
     let ran = false;
-    const d = createDispatcher(handlers({ "agent.cancel": () => ((ran = true), { ok: true }) }));
+    const d = createDispatcher(
+      handlers({
+        "agent.cancel": () => {
+          ran = true;
+          return { ok: true };
+        },
+      }),
+    );
     const out = (await send(d, { id: "2", type: "request", action: "agent.cancel", payload: { session_id: 5 } })) as Envelope;
     assert.equal(out.type, "error");
     const p = out.payload as { code: string; details: { path: string }[] };

@@ -2,16 +2,8 @@
 // the implementation of every agent-stream action for it. Transport-free: events leave through
 // `send`; session-mux.ts keeps one per session and tags what leaves with it.
 import path from "node:path";
-import type { z } from "zod";
 import * as acp from "@agentclientprotocol/sdk";
-import {
-  AGENT_EVENTS,
-  ProtocolError,
-  type AgentEvent,
-  type AgentEventName,
-  type ConfigureParams,
-  type InitializeResultSchema,
-} from "@kandev/protocol";
+import { AGENT_EVENTS, ProtocolError, type AgentEvent, type AgentEventName, type ConfigureParams } from "@kandev/protocol";
 import { acpErrorInfo, connectAcp, type AcpLink } from "./acp-client.js";
 import { acpCloseFailure } from "./acp-close.js";
 import { AgentProcess, STDERR_TAIL_CHARS, type AgentExit } from "./agent-process.js";
@@ -24,41 +16,17 @@ import { createKandevRelay } from "./ask-tool/relay.js";
 import { PermissionBroker } from "./permissions.js";
 import { resolveTimeouts, type Timeouts } from "./timeouts.js";
 import { mapSessionUpdate } from "./update-mapping.js";
+import {
+  ACP_EOF_GRACE_MS,
+  MAX_STOP_REASON_CHARS,
+  acpFailure,
+  delay,
+  type InitializeResult,
+  type SessionControllerOptions,
+  type Turn,
+} from "./session-parts.js";
 
-export interface SessionControllerOptions {
-  /** Sends one event to the backend, tagged with this controller's session. */
-  send: (event: AgentEventName, payload: unknown) => void;
-  /** Timeouts from agentctl's env; agent.configure may override them. */
-  baseTimeouts: Timeouts;
-  /** Environment the agent starts from (agentctl's env minus its secrets). */
-  baseAgentEnv: Record<string, string>;
-  log: (message: string) => void;
-  /**
-   * agentctl -> backend requests (`kandev.ask_user_question`). Defaults to one with no backend,
-   * so every call fails at once with NOT_CONNECTED (in-process tests without a stream).
-   */
-  backend?: BackendRequests;
-  /** How long shutdown lets a cancelled turn finish before stopping the agent. */
-  shutdownTurnGraceMs?: number;
-  /** SIGTERM -> SIGKILL grace when stopping the agent. */
-  agentKillGraceMs?: number;
-}
-
-/** ACP stop reasons are short words (end_turn, cancelled, ...); anything longer is not one. */
-const MAX_STOP_REASON_CHARS = 64;
-/** How long an agent that closed its stdout has to exit before agentctl stops it. */
-const ACP_EOF_GRACE_MS = 2000;
-
-interface Turn {
-  readonly turnId: string;
-  readonly sessionId: string;
-  ended: boolean;
-  idleTimer: NodeJS.Timeout | null;
-  readonly done: Promise<void>;
-  markDone: () => void;
-}
-
-type InitializeResult = z.infer<typeof InitializeResultSchema>;
+export type { SessionControllerOptions } from "./session-parts.js";
 
 /** Implements the agent-stream actions for one agent process. */
 export class SessionController {
@@ -374,7 +342,8 @@ export class SessionController {
     // A permission or a kandev question has no deadline here: a human deciding is not an idle agent.
     // (A kandev question's wait is bounded by the backend's 2 h and agentctl's ceiling above it.)
     if (this.permissions.pendingForSession(turn.sessionId) > 0 || this.backend.pendingForSession(turn.sessionId) > 0) {
-      return this.touchTurn();
+      this.touchTurn();
+      return;
     }
     this.opts.log(`agentctl: turn ${turn.turnId} saw no ACP traffic for ${this.timeouts.acpIdleMs} ms; cancelling it`);
     this.cancelSessionPendings(turn.sessionId, "idle_timeout");
@@ -454,13 +423,4 @@ export class SessionController {
     })();
     return this.shuttingDown;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms).unref());
-}
-
-function acpFailure(method: string, err: unknown): ProtocolError {
-  const info = acpErrorInfo(err);
-  return new ProtocolError("INTERNAL_ERROR", `the agent failed ${method}: ${info.message}`, { acp_code: info.code });
 }

@@ -20,8 +20,7 @@ export class LineSplitter {
   push(chunk: string): string[] {
     this.partial += chunk;
     const lines: string[] = [];
-    let nl: number;
-    while ((nl = this.partial.indexOf("\n")) >= 0) {
+    for (let nl = this.partial.indexOf("\n"); nl >= 0; nl = this.partial.indexOf("\n")) {
       lines.push(this.cut(this.partial.slice(0, nl).replace(/\r$/, "")));
       this.partial = this.partial.slice(nl + 1);
     }

@@ -168,7 +168,7 @@ describe("ask_user_question_kandev relay", () => {
 
   test("SIGTERM while a question waits on the backend: agentctl exits 0 quickly, the tool server is gone", async () => {
     const { ctl, client, sessionId, logFile } = await startSession();
-    const url = String((sessionNewParams(logFile)?.mcpServers as Array<{ url: string }>)[0]?.url);
+    const url = String((sessionNewParams(logFile)?.mcpServers as Array<{ url: string }> | undefined)?.[0]?.url);
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:kandev-question", turn_id: "t1" });
     await client.waitForRequest(ASK);
     const t0 = Date.now();

@@ -67,7 +67,7 @@ describe("client capabilities", () => {
     const b = buildClientCapabilities(CURSOR_AGENT_ID, OFF);
     assert.notEqual(a, b);
     assert.notEqual(a._meta, b._meta);
-    a._meta["leak"] = true;
+    a._meta.leak = true;
     assert.ok(!("leak" in buildClientCapabilities(CURSOR_AGENT_ID, OFF)._meta));
   });
 });

@@ -137,8 +137,8 @@ for (const version of BRIDGE_VERSIONS) {
         for (const q of mapped.value.questions) QuestionSchema.parse(q);
         const unmarkedWithoutToolCall =
           fx.createRequest.toolCallId === undefined &&
-          fx.createRequest.requestedSchema.properties?.["question_0_custom"] !== undefined &&
-          !("_meta" in (fx.createRequest.requestedSchema.properties["question_0_custom"] ?? {}));
+          fx.createRequest.requestedSchema.properties?.question_0_custom !== undefined &&
+          !("_meta" in (fx.createRequest.requestedSchema.properties.question_0_custom ?? {}));
         if (unmarkedWithoutToolCall) {
           // A1 applies only with a toolCallId: the unmarked companion stands as its own free-text
           // question. Its text still lands at question_0_custom, which the bridge reads as the
@@ -259,7 +259,7 @@ for (const version of BRIDGE_VERSIONS) {
       );
       const response = buildResponse(qs, { answers: [a("question_1", ["iOS", "Web"]), a("question_0", ["Red"])] });
       assert.deepEqual(response, { action: "accept", content: { question_1: ["Web", "iOS"], question_0: "Red" } });
-      const seen = String(wire.toolResultsSeenByFakeModel[0]?.["content"]);
+      const seen = String(wire.toolResultsSeenByFakeModel[0]?.content);
       for (const q of qs) {
         const value = response.action === "accept" ? response.content[q.id] : undefined;
         const joined = Array.isArray(value) ? value.join(", ") : value;
@@ -271,7 +271,7 @@ for (const version of BRIDGE_VERSIONS) {
       const { params, wire } = wireElicitation(version, "wire-mcp-passthrough.json");
       const qs = questionsOf(params);
       assert.deepEqual(qs, [{ id: "apiKey", kind: "text", prompt: "Enter your API key", options: [] }]);
-      const content = wire.toolResultsSeenByFakeModel[0]?.["content"] as Array<{ text: string }>;
+      const content = wire.toolResultsSeenByFakeModel[0]?.content as Array<{ text: string }>;
       const text = content[0]?.text ?? "";
       const delivered = JSON.parse(text.slice(text.indexOf("{"))) as unknown;
       assert.deepEqual(buildResponse(qs, { answers: [a("apiKey", [], " sk-test-123 ")] }), delivered);
@@ -284,7 +284,7 @@ describe("bridge version differences the mapping absorbs", () => {
     const byVersion = (v: BridgeVersion) => questionsOf(wireElicitation(v, "wire-ask-user-question.json").params);
     const [old, current] = [byVersion("0.65.0"), byVersion("0.101.0")];
     const props = wireElicitation("0.101.0", "wire-ask-user-question.json").params.requestedSchema.properties ?? {};
-    assert.ok(!("_meta" in (props["question_0_custom"] ?? {})), "0.101.0 companion has no marker");
+    assert.ok(!("_meta" in (props.question_0_custom ?? {})), "0.101.0 companion has no marker");
     const strip = (qs: Question[]) => qs.map((q) => ({ ...q, companion: q.companion && { id: q.companion.id, title: q.companion.title } }));
     assert.deepEqual(strip(current), strip(old));
     assert.notEqual(current[0]?.companion?.description, old[0]?.companion?.description, "each keeps its own wording (F6)");

@@ -33,7 +33,7 @@ function exchanges(logFile: string) {
       id: req.frame.id,
       params: req.frame.params ?? {},
       responses: lines.filter((l) => l.dir === "in" && l.frame.id === req.frame.id && l.frame.method === undefined).map((l) => l.frame),
-      cancels: lines.filter((l) => l.dir === "out" && l.frame.method === "$/cancel_request" && l.frame.params?.["requestId"] === req.frame.id).length,
+      cancels: lines.filter((l) => l.dir === "out" && l.frame.method === "$/cancel_request" && l.frame.params?.requestId === req.frame.id).length,
     }));
 }
 
@@ -81,9 +81,9 @@ async function endTurn(client: StreamClient, turnId: string, stopReason = "end_t
 describe("ACP elicitation end to end", () => {
   test("flag on: initialize advertises elicitation.form and the agent received exactly that (AC-01)", async () => {
     const s = await start(true);
-    assert.deepEqual(s.initResult["client_capabilities"], { _meta: { terminal_output: true }, elicitation: { form: {} } });
+    assert.deepEqual(s.initResult.client_capabilities, { _meta: { terminal_output: true }, elicitation: { form: {} } });
     const init = wire(s.logFile).find((l) => l.dir === "in" && l.frame.method === "initialize");
-    assert.deepEqual(init?.frame.params?.["clientCapabilities"], { _meta: { terminal_output: true }, elicitation: { form: {} } });
+    assert.deepEqual(init?.frame.params?.clientCapabilities, { _meta: { terminal_output: true }, elicitation: { form: {} } });
   });
 
   test("an agent that never elicits sees the same exchange with the flag on and off, capabilities aside (AC-19)", async () => {
@@ -95,7 +95,7 @@ describe("ACP elicitation end to end", () => {
       return {
         methods: lines.map((l) => `${l.dir}:${l.frame.method ?? "response"}`),
         events: s.client.events.map((e) => e.action),
-        caps: lines.find((l) => l.frame.method === "initialize")?.frame.params?.["clientCapabilities"],
+        caps: lines.find((l) => l.frame.method === "initialize")?.frame.params?.clientCapabilities,
       };
     };
     const [off, on] = [await methods(false), await methods(true)];
@@ -140,7 +140,7 @@ describe("ACP elicitation end to end", () => {
     const expected = { action: "accept", content: { question_1: ["Web", "iOS"], question_0: "Red", question_0_custom: "crimson, please" } };
     assert.deepEqual(reported(s.client, "t1"), [expected]);
     const [x] = exchanges(s.logFile);
-    assert.equal(x?.params["sessionId"], s.sessionId);
+    assert.equal(x?.params.sessionId, s.sessionId);
     assert.deepEqual(
       x?.responses.map((r) => r.result),
       [expected],

@@ -43,7 +43,7 @@ describe("ACP SDK wiring", () => {
     try {
       const response = p.client.request(acp.methods.client.elicitation.create, ask as acp.CreateElicitationRequest);
       await waitFor(() => p.events.length === 1, "elicitation.requested");
-      const id = p.events[0]?.payload["pending_id"] as string;
+      const id = p.events[0]?.payload.pending_id as string;
       p.manager.respond({ pending_id: id, answers: [{ question_id: "question_0", selected_options: ["Red"] }] });
       assert.deepEqual(await response, { action: "accept", content: { question_0: "Red" } });
     } finally {
@@ -71,7 +71,7 @@ describe("ACP SDK wiring", () => {
         formParams({ q: { type: "string", oneOf: [{ const: "a" }] } }),
       );
       await waitFor(() => p.events.length === 1, "elicitation.requested");
-      p.manager.respond({ pending_id: p.events[0]?.payload["pending_id"] as string, answers: [{ question_id: "q", selected_options: ["a"] }] });
+      p.manager.respond({ pending_id: p.events[0]?.payload.pending_id as string, answers: [{ question_id: "q", selected_options: ["a"] }] });
       assert.deepEqual(await lenient, { action: "accept", content: { q: "a" } });
     } finally {
       p.connection.close();
@@ -123,7 +123,7 @@ describe("ACP SDK wiring", () => {
       await waitFor(() => p.events.length === 2, "elicitation.settled");
       assert.deepEqual(p.events[1], {
         event: "elicitation.settled",
-        payload: { pending_id: p.events[0]?.payload["pending_id"], outcome: "cancelled", reason: "agent_cancelled" },
+        payload: { pending_id: p.events[0]?.payload.pending_id, outcome: "cancelled", reason: "agent_cancelled" },
       });
       assert.equal(p.manager.pendingCount, 0);
     } finally {
@@ -138,7 +138,7 @@ describe("ACP SDK wiring", () => {
     await waitFor(() => p.events.length === 1, "elicitation.requested");
     p.connection.close();
     await waitFor(() => p.events.length === 2, "elicitation.settled");
-    assert.equal(p.events[1]?.payload["reason"], "agent_disconnected");
+    assert.equal(p.events[1]?.payload.reason, "agent_disconnected");
     assert.equal(p.manager.pendingCount, 0);
   });
 });

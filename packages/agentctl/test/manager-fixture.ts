@@ -109,4 +109,3 @@ export function deadlinePassesQuietly(s: ReturnType<typeof setup>) {
   assert.equal(s.events.length, events);
   assert.equal(s.time.timerCount, 0);
 }
-

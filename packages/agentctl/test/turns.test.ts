@@ -46,7 +46,7 @@ describe("agentctl turns", () => {
     assert.equal(initResult.protocol_version, 1);
     assert.equal(initResult.agent_name, "kandev-mock-agent");
     const init = frameLog(logFile).find((l) => l.dir === "in" && l.frame.method === "initialize");
-    assert.deepEqual((init?.frame.params as { clientCapabilities: unknown }).clientCapabilities, initResult.client_capabilities);
+    assert.deepEqual((init?.frame.params as { clientCapabilities: unknown } | undefined)?.clientCapabilities, initResult.client_capabilities);
   });
 
   test("tool-call maps tool_call and tool_call_update", async () => {

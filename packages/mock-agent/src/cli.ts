@@ -4,11 +4,12 @@ import { appendFileSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { createMockAgent } from "./agent.js";
 import { pipeStream } from "./pipes.js";
+import { frameLogFile } from "./env.js";
 import { rawLogLine, tapStream } from "./frame-log.js";
 import { BenchWireStamps } from "./scenarios/bench-wire.js";
 import { scenarios } from "./scenarios/index.js";
 
-const logFile = process.env.MOCK_AGENT_LOG;
+const logFile = frameLogFile();
 const log = (message: string) => process.stderr.write(`mock-agent: ${message}\n`);
 
 // Frames are read from and written to the pipes directly (@kandev/acp-stdio), in call order, so the
@@ -16,7 +17,7 @@ const log = (message: string) => process.stderr.write(`mock-agent: ${message}\n`
 // taken there too, as its frames meet the pipes (scenarios/bench-wire.ts).
 const wireStamps = new BenchWireStamps();
 let stream: acp.Stream = pipeStream(process.stdout, process.stdin, wireStamps);
-if (logFile !== undefined && logFile.length > 0) stream = tapStream(stream, logFile);
+if (logFile !== undefined) stream = tapStream(stream, logFile);
 
 // Raw lines (the fuzz scenarios' junk) go to the same stdout as the SDK's frames, one whole line each.
 const writeRaw = (line: string) =>

@@ -19,7 +19,7 @@ import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import * as repo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
-import { newId, nowIso } from "../repos/util.js";
+import { nowIso } from "../repos/util.js";
 import { checkKandevAnswer, formatKandevToolResult, kandevDedupKey, kandevTimeoutText, parseKandevAsk } from "./ask-tool.js";
 import { clarificationContent, storedClarificationMetadata, toClarificationView, withUndeliveredAnswer } from "./message.js";
 import {

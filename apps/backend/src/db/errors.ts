@@ -21,5 +21,5 @@ export function isDatabaseBusy(code: string | null): boolean {
  */
 export function isStorageUnavailable(err: unknown): boolean {
   const code = sqliteCode(err);
-  return isDatabaseBusy(code) || code === "SQLITE_FULL" || (code !== null && code.startsWith("SQLITE_IOERR"));
+  return isDatabaseBusy(code) || code === "SQLITE_FULL" || code?.startsWith("SQLITE_IOERR") === true;
 }

@@ -13,7 +13,11 @@ function manualClock() {
     schedule: (run: () => void, ms: number) => {
       const t = { run, ms, cancelled: false };
       timers.push(t);
-      return { cancel: () => void (t.cancelled = true) };
+      return {
+        cancel: () => {
+          t.cancelled = true;
+        },
+      };
     },
     /** Runs the armed retry; returns its delay. */
     fireNext(): number {

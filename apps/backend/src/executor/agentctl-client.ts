@@ -148,7 +148,7 @@ export class AgentctlClient {
         return;
       default: {
         const _x: never = frame.type;
-        return _x;
+        return;
       }
     }
   }

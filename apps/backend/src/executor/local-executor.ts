@@ -33,7 +33,7 @@ export class LocalExecutor {
   /** The stream to this host's agentctl, starting it first when none runs. */
   async client(): Promise<AgentctlClient> {
     if (this.closing) throw new ProtocolError("NOT_CONNECTED", "the board is shutting down");
-    if (this.current !== null && this.current.client.open) return this.current.client;
+    if (this.current?.client.open) return this.current.client;
     this.starting ??= this.start().finally(() => (this.starting = null));
     return (await this.starting).client;
   }

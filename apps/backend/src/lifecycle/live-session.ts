@@ -5,43 +5,20 @@ import {
   type AgentActionName,
   type AgentActionParams,
   type AgentActionResult,
-  type AgentCommand,
   type ElicitationRespondParams,
 } from "@kandev/protocol";
 import type { AgentctlClient, AgentEventMessage } from "../executor/agentctl-client.js";
-import type { LocalExecutor } from "../executor/local-executor.js";
 import { exitedDuringStartReason, initializeTimeoutReason, spawnRefusedReason, type StartPhase } from "../agents/start-errors.js";
-import type { ClarificationContext, ClarificationService } from "../clarifications/service.js";
-import type { Logger } from "../logger.js";
-import type { NotificationService } from "../notifications/service.js";
+import type { ClarificationContext } from "../clarifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
-import type { SessionLogs } from "./session-logs.js";
+import type { LiveSessionDeps } from "./live-session-deps.js";
 import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, type StartPlan } from "./start-plan.js";
-import type { LiveStore } from "./store.js";
 import { Transcript } from "./transcript.js";
 
-const STDERR_TAIL_CHARS = 4096;
-export interface LiveSessionDeps {
-  store: LiveStore;
-  executor: LocalExecutor;
-  logger: Logger;
-  /** Called once the session is over (failed, cancelled, shut down) so the manager forgets it. */
-  onGone: (sessionId: string) => void;
-  /** The host's agentctl died under this live session (the manager settles it, see interruption.ts). */
-  onAgentctlLost: (live: LiveSession, err: Error) => void;
-  clarifications: ClarificationService;
-  notifications: NotificationService;
-  logs: SessionLogs;
-  /** Why the agent command cannot be run (missing, not executable), or null when it can. */
-  checkCommand: (agent: AgentCommand) => string | null;
-  initializeTimeoutMs?: number;
-  /** Test seam: sees every request to agentctl (action and params) just before it is sent. */
-  onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
-  /** Test seam: sees every validated agentctl event before it is handled. */
-  onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
-}
+export type { LiveSessionDeps } from "./live-session-deps.js";
 
+const STDERR_TAIL_CHARS = 4096;
 /**
  * One session running on this host's agentctl: starts its agent there, turns its events into
  * transcript and state, and fails the session loudly when its agent goes away (agentctl going
@@ -82,7 +59,7 @@ export class LiveSession {
    * be run fails it synchronously, before anything is spawned.
    */
   async start(plan: StartPlan): Promise<void> {
-    const { store, executor, logger } = this.deps;
+    const { store, executor } = this.deps;
     this.deps.logs.configure(this.sessionId, plan.secrets);
     const problem = this.deps.checkCommand(plan.configure.agent);
     if (problem !== null) {
@@ -427,7 +404,7 @@ export class LiveSession {
         this.deps.clarifications.onElicitationSettled(this.clarificationContext(), event.payload);
         return;
       case "agent.stderr":
-        this.agentStderr = (this.agentStderr + event.payload.text + "\n").slice(-STDERR_TAIL_CHARS);
+        this.agentStderr = `${this.agentStderr}${event.payload.text}\n`.slice(-STDERR_TAIL_CHARS);
         this.deps.logs.append(this.sessionId, this.taskId, event.payload.text);
         return;
       case "agent.exited": {
@@ -441,7 +418,7 @@ export class LiveSession {
       }
       default: {
         const _x: never = event;
-        return _x;
+        return;
       }
     }
   }

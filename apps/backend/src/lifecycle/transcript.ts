@@ -88,7 +88,7 @@ export class Transcript {
         break;
       default: {
         const _x: never = decision;
-        return _x;
+        return;
       }
     }
     this.cursor = advanceCursor(this.cursor, turnId, decision, createdId);

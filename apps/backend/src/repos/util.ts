@@ -22,9 +22,15 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   let byKey = preparedByDb.get(db);
-  if (byKey === undefined) preparedByDb.set(db, (byKey = new Map()));
+  if (byKey === undefined) {
+    byKey = new Map();
+    preparedByDb.set(db, byKey);
+  }
   let query = byKey.get(key) as T | undefined;
-  if (query === undefined) byKey.set(key, (query = build(db)));
+  if (query === undefined) {
+    query = build(db);
+    byKey.set(key, query);
+  }
   return query;
 }
 

@@ -6,14 +6,7 @@ import { after, before, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import type { Clarification, Message } from "@kandev/protocol";
-import {
-  clarificationMessages,
-  respond,
-  startLoggedTask,
-  waitForClarifications,
-  waitForClarificationStatus,
-  wireLog,
-} from "../clarification-helpers.js";
+import { clarificationMessages, respond, startLoggedTask, waitForClarifications, waitForClarificationStatus } from "../clarification-helpers.js";
 import {
   WsClient,
   api,
@@ -23,14 +16,13 @@ import {
   eventually,
   getTask,
   isGoneOrZombie,
-  killBackendProcesses,
   requireBuilt,
   backendMain,
   startBackendProcess,
   tempDir,
   waitForTaskState,
 } from "../helpers.js";
-import { clarificationsOf, consistent, startBoard, updatesOf, waitForPending, wireActionFor, type Server } from "./helpers.js";
+import { clarificationsOf, startBoard, updatesOf, waitForPending, type Server } from "./helpers.js";
 
 const RED = { answers: [{ question_id: "question_0", selected_options: ["Red"] }] };
 

@@ -139,7 +139,7 @@ export function updatesOf(ws: WsClient, messageId: string): Message[] {
 
 /** What the agent received for its elicitation/create carrying `toolCallId` (its last such request). */
 export function wireActionFor(lines: WireLine[], toolCallId: string): WireAction {
-  const req = lines.filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.["toolCallId"] === toolCallId).at(-1);
+  const req = lines.filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.toolCallId === toolCallId).at(-1);
   if (req === undefined) return "none";
   const id = JSON.stringify(req.frame.id);
   const hit = lines.find((l) => l.dir === "in" && l.frame.method === undefined && JSON.stringify(l.frame.id) === id);

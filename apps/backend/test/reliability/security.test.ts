@@ -11,7 +11,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import WebSocket from "ws";
-import { respond, startLoggedTask, waitForClarifications } from "../clarification-helpers.js";
+import { respond, waitForClarifications } from "../clarification-helpers.js";
 import {
   api,
   backendMain,

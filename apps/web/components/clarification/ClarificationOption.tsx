@@ -29,6 +29,7 @@ export function ClarificationOption({
   const labelId = `${testId}-label`;
   const descId = `${testId}-desc`;
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is checkbox or radio, both of which carry aria-checked; Biome cannot resolve a role chosen at run time.
     <button
       type="button"
       role={multi ? "checkbox" : "radio"}
@@ -49,7 +50,7 @@ export function ClarificationOption({
       <span className={`cq__mark${multi ? " cq__mark--box" : ""}`} aria-hidden="true">
         {checked ? (
           multi ? (
-            <svg width="12" height="12" viewBox="0 0 12 12" focusable="false">
+            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
               <path d="m2.5 6.2 2.3 2.3 4.7-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           ) : (
@@ -68,9 +69,9 @@ export function ClarificationOption({
         ) : null}
       </span>
       {index < 9 ? (
-        <kbd className="cq__key" aria-hidden="true">
+        <span className="cq__key" aria-hidden="true">
           {index + 1}
-        </kbd>
+        </span>
       ) : null}
     </button>
   );

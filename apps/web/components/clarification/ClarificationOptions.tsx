@@ -28,9 +28,10 @@ export function ClarificationOptions({
 }) {
   const { t } = useTranslation();
   const firstSelected = options.findIndex((o) => selected.includes(o.id));
-  const [active, setActive] = useState(firstSelected >= 0 ? firstSelected : 0);
+  const [active, setActive] = useState(Math.max(firstSelected, 0));
   const hintId = `${labelledBy}-hint`;
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group or radiogroup, both named by aria-labelledby; Biome cannot resolve a role chosen at run time.
     <div
       className={`cq__options${multi ? " cq__options--multi" : ""}`}
       role={multi ? "group" : "radiogroup"}

@@ -53,6 +53,7 @@ export function ClarificationOverlay({
   const [focusRequest, setFocusRequest] = useState(0);
   const question = currentQuestion(state);
 
+  // update() bumps focusRequest whenever the step or the collapsed state changes, so it alone triggers.
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
@@ -64,7 +65,7 @@ export function ClarificationOverlay({
       root.querySelector<HTMLElement>("textarea") ??
       root.querySelector<HTMLElement>("[data-expand]");
     target?.focus({ preventScroll: focusRequest === 0 });
-  }, [focusRequest, state.step, state.collapsed]);
+  }, [focusRequest]);
 
   function update(next: OverlayState) {
     if (next.step !== state.step || next.collapsed !== state.collapsed) setFocusRequest((n) => n + 1);

@@ -65,6 +65,7 @@ export function AddFromPresetForm() {
   const firstError = [...errors.keys()][0];
   const presetError = errors.get("preset");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: firstError is read, not watched: only a new refusal (focusTick) moves the focus, never a re-render while the operator types.
   useEffect(() => {
     if (focusTick === 0 || firstError === undefined) return;
     const target =
@@ -72,8 +73,7 @@ export function AddFromPresetForm() {
         ? document.querySelector<HTMLInputElement>(`input[name="${ids}-preset"]`)
         : document.getElementById(controlId(ids, firstError));
     target?.focus();
-    // Only a new refusal moves the focus, never a re-render while the operator types.
-  }, [focusTick]);
+  }, [focusTick, ids]);
 
   const touch = (field: PresetField) => setEdited((s) => (s.has(field) ? s : new Set(s).add(field)));
   const select = (presetId: string) => {

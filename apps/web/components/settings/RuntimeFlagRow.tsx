@@ -52,7 +52,7 @@ export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
         </dl>
       </div>
       {flag.mutable ? (
-        <div className="flag__actions" role="group" aria-label={flag.key}>
+        <fieldset className="flag__actions" aria-label={flag.key}>
           <button
             type="button"
             className="button button--ghost"
@@ -82,7 +82,7 @@ export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
           >
             {t("settings.flags.clear")}
           </button>
-        </div>
+        </fieldset>
       ) : (
         <p className="muted">{t("settings.flags.immutable")}</p>
       )}

@@ -26,6 +26,7 @@ export function ToggleRow({
       <input
         id={id}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state to the switch role; ARIA in HTML says not to set aria-checked on it.
         role="switch"
         className="switch"
         checked={checked}

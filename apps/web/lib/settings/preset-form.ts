@@ -57,6 +57,7 @@ export function presetView(preset: AgentPreset): PresetView {
 
 // A NUL cannot be passed in an environment at all, and a line break in an API key is a paste
 // accident; neither can be seen in a password field, so it is caught here rather than at start.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this pattern.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

@@ -35,7 +35,12 @@ describe("KandevToolHost", () => {
       log: (m) => logs.push(m),
       start: async () => {
         starts += 1;
-        return { url: `http://127.0.0.1:1/mcp/secret${starts}`, close: async () => void (closes += 1) };
+        return {
+          url: `http://127.0.0.1:1/mcp/secret${starts}`,
+          close: async () => {
+            closes += 1;
+          },
+        };
       },
     });
     return { h, logs, counts: () => ({ starts, closes }) };

@@ -25,8 +25,8 @@ export function decideKandevTool(
   agentCapabilities: Record<string, unknown> | undefined,
 ): KandevToolDecision {
   if (kandevTool?.enabled === false) return { offer: false, reason: "disabled" };
-  const mcp = agentCapabilities?.["mcpCapabilities"];
-  const http = typeof mcp === "object" && mcp !== null && (mcp as Record<string, unknown>)["http"] === true;
+  const mcp = agentCapabilities?.mcpCapabilities;
+  const http = typeof mcp === "object" && mcp !== null && (mcp as Record<string, unknown>).http === true;
   return http ? { offer: true } : { offer: false, reason: "agent_lacks_http_mcp" };
 }
 

@@ -67,7 +67,7 @@ describe("answer -> ACP response", () => {
 
   test("free text alongside a selection is trimmed at the companion key (AC-12a)", () => {
     const r = build(twoQuestions, [answer("question_0", ["Postgres"], " CockroachDB ")]);
-    assert.equal(r.action === "accept" ? r.content["question_0_custom"] : undefined, "CockroachDB");
+    assert.equal(r.action === "accept" ? r.content.question_0_custom : undefined, "CockroachDB");
   });
 
   test("as amended by A2 a selection plus companion text sends both keys (AC-12i)", () => {
@@ -160,7 +160,7 @@ describe("answer -> ACP response", () => {
   test("custom text over 10,000 characters is a VALIDATION_ERROR; exactly 10,000 is accepted (F10)", () => {
     validationError(() => build(apiKey, [answer("apiKey", [], "x".repeat(10_001))]), /10000 characters/);
     const ok = build(apiKey, [answer("apiKey", [], "x".repeat(10_000))]);
-    assert.equal(ok.action === "accept" ? (ok.content["apiKey"] as string).length : 0, 10_000);
+    assert.equal(ok.action === "accept" ? (ok.content.apiKey as string).length : 0, 10_000);
   });
 
   test("two answers for one question is a VALIDATION_ERROR (F10)", () => {

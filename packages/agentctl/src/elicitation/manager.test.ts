@@ -2,10 +2,10 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { AGENT_EVENTS, ProtocolError } from "@kandev/protocol";
-import type { ElicitationResponse } from "./answers.js";
-import { checkElicitationTimeouts, ElicitationManager, type ElicitationClock, type ElicitationManagerOptions } from "./manager.js";
-import { formParams, opts } from "../../test/elicitation-helpers.js";
+import { ElicitationManager } from "./manager.js";
+import { formParams } from "../../test/elicitation-helpers.js";
 import { ask, askOther, deadlinePassesQuietly, fakeClock, setup, tick, track } from "../../test/manager-fixture.js";
+
 describe("ElicitationManager", () => {
   test("with the flag off a well-formed request is declined with no event and no pending (AC-20)", async () => {
     const s = setup();
@@ -334,5 +334,4 @@ describe("ElicitationManager", () => {
     await tick();
     assert.equal(first.count, 1);
   });
-
 });

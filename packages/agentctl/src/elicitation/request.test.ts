@@ -24,7 +24,7 @@ describe("elicitation/create request check", () => {
 
   test("declines a request scoped by requestId instead of sessionId (AC-17)", () => {
     const raw = formParams({ a: { type: "string" } });
-    delete raw["sessionId"];
+    delete raw.sessionId;
     assert.equal(reasonOf({ ...raw, requestId: 7 }), "request_scope");
     assert.equal(reasonOf({ ...raw, requestId: "r-1" }), "request_scope");
   });

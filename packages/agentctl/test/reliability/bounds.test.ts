@@ -126,7 +126,7 @@ describe("ACP message guard (acp-guard.ts)", () => {
     });
     const response = guardAcpMessage({ jsonrpc: "2.0", id: "x", result: deep });
     assert.equal(response.action, "replace");
-    assert.deepEqual(response.action === "replace" && response.message["error"], {
+    assert.deepEqual(response.action === "replace" && response.message.error, {
       code: -32600,
       message: `response nested deeper than ${ACP_MAX_JSON_DEPTH} levels`,
     });

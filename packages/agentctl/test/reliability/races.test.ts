@@ -19,7 +19,7 @@ type Requested = { pending_id: string; tool_call_id: string | null };
 async function sameTick(s: Session, frames: Array<[string, unknown]>): Promise<Envelope[]> {
   const ids = frames.map((_, i) => `tick-${Date.now()}-${i}`);
   const answers = ids.map((id) => s.client.waitFor((e) => e.id === id, 10_000, `answer to ${id}`));
-  frames.forEach(([action, payload], i) => s.client.sendFrame({ id: ids[i]!, type: "request", action, payload }));
+  for (const [i, [action, payload]] of frames.entries()) s.client.sendFrame({ id: ids[i]!, type: "request", action, payload });
   return Promise.all(answers);
 }
 
@@ -28,7 +28,7 @@ function answersTo(logFile: string, toolCallId: string): WireFrame[] {
   const lines = wire(logFile);
   const ids = new Set(
     lines
-      .filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.["toolCallId"] === toolCallId)
+      .filter((l) => l.dir === "out" && l.frame.method === "elicitation/create" && l.frame.params?.toolCallId === toolCallId)
       .map((l) => JSON.stringify(l.frame.id)),
   );
   return lines.filter((l) => l.dir === "in" && l.frame.method === undefined && ids.has(JSON.stringify(l.frame.id))).map((l) => l.frame);

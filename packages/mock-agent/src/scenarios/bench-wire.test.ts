@@ -8,7 +8,12 @@ import { BenchWireStamps } from "./bench-wire.js";
 
 function clock(start: number) {
   let t = start;
-  return { now: () => t, set: (v: number) => void (t = v) };
+  return {
+    now: () => t,
+    set: (v: number) => {
+      t = v;
+    },
+  };
 }
 
 const request = (id: number | string, seq: number, prev: number | null, session = "s1") =>
@@ -49,7 +54,7 @@ describe("BenchWireStamps", () => {
     const wire = new BenchWireStamps(() => 42);
     const plain = { jsonrpc: "2.0", id: 1, method: "elicitation/create", params: { mode: "form", message: "hi", requestedSchema: {} } };
     const noId = { ...request(0, 1, null), id: undefined } as unknown as Record<string, unknown>;
-    delete noId["id"];
+    delete noId.id;
     const others = [
       { jsonrpc: "2.0", method: "session/update", params: { update: {} } },
       { jsonrpc: "2.0", id: 2, method: "session/request_permission", params: { _meta: { "kandev/bench": { seq: 1 } } } },

@@ -35,23 +35,23 @@ export class BenchWireStamps {
   /** A bench `elicitation/create` about to be encoded gets its send time, in its text and `_meta`. */
   beforeWrite(message: acp.AnyMessage): void {
     const m = message as Record<string, unknown>;
-    if (m["method"] !== "elicitation/create" || (typeof m["id"] !== "number" && typeof m["id"] !== "string")) return;
-    const params = asRecord(m["params"]);
-    const stamp = asRecord(asRecord(params?.["_meta"])?.[BENCH_META_KEY]);
-    if (params === null || stamp === null || typeof stamp["seq"] !== "number" || typeof params["sessionId"] !== "string") return;
-    const prev = typeof stamp["prev_response_received_at"] === "number" ? stamp["prev_response_received_at"] : null;
+    if (m.method !== "elicitation/create" || (typeof m.id !== "number" && typeof m.id !== "string")) return;
+    const params = asRecord(m.params);
+    const stamp = asRecord(asRecord(params?._meta)?.[BENCH_META_KEY]);
+    if (params === null || stamp === null || typeof stamp.seq !== "number" || typeof params.sessionId !== "string") return;
+    const prev = typeof stamp.prev_response_received_at === "number" ? stamp.prev_response_received_at : null;
     const sentAt = this.now();
-    stamp["sent_at"] = sentAt;
-    params["message"] = benchMessage(stamp["seq"], sentAt, prev);
-    const key = keyOf(params["sessionId"], stamp["seq"]);
-    this.keyById.set(m["id"], key);
-    this.idByKey.set(key, m["id"]);
+    stamp.sent_at = sentAt;
+    params.message = benchMessage(stamp.seq, sentAt, prev);
+    const key = keyOf(params.sessionId, stamp.seq);
+    this.keyById.set(m.id, key);
+    this.idByKey.set(key, m.id);
   }
 
   /** A response to a bench request was read: note when. */
   onRead(message: Record<string, unknown>): void {
     if ("method" in message) return;
-    const id = message["id"];
+    const id = message.id;
     if (typeof id !== "number" && typeof id !== "string") return;
     const key = this.keyById.get(id);
     if (key === undefined) return;

@@ -49,7 +49,7 @@ describe("bench-elicit", () => {
   test("serial: each request carries its send time and the previous answer's receipt time", async () => {
     const r = await play("/e2e:bench-elicit 3", () => ACCEPT);
     assert.equal(r.received.length, 3);
-    const messages = r.received.map((x) => x.params["message"] as string);
+    const messages = r.received.map((x) => x.params.message as string);
     assert.deepEqual(
       messages.map((m) => num(m, "seq")),
       [1, 2, 3],
@@ -58,13 +58,13 @@ describe("bench-elicit", () => {
     for (const [i, m] of messages.entries()) {
       const sent = num(m, "sent_at")!;
       assert.ok(sent <= r.received[i]!.at, "sent before the client saw it");
-      assert.deepEqual((r.received[i]!.params["_meta"] as Record<string, { seq: number }>)["kandev/bench"]!.seq, i + 1);
+      assert.deepEqual((r.received[i]!.params._meta as Record<string, { seq: number }>)["kandev/bench"]!.seq, i + 1);
       if (i > 0) {
         const prev = num(m, "prev_response_received_at")!;
         assert.ok(prev >= r.received[i - 1]!.at && prev <= sent, "the previous answer arrived between the two requests");
       }
     }
-    assert.equal(r.received[0]!.params["sessionId"], r.sessionId);
+    assert.equal(r.received[0]!.params.sessionId, r.sessionId);
     assert.match(r.text, /^bench-elicit done count=3 accepted=3 last_response_received_at=\d+\.\d{3}\n$/);
     assert.equal(r.stopReason, "end_turn");
   });
@@ -90,7 +90,7 @@ describe("bench-elicit", () => {
       clientEnd,
     );
     assert.equal(r.stopReason, "end_turn");
-    const messages = r.received.map((x) => x.params["message"] as string);
+    const messages = r.received.map((x) => x.params.message as string);
     assert.equal(messages.length, 3);
     assert.ok(num(messages[0]!, "sent_at")! < 1000, "the first send time is the agent's clock, not the wall clock");
     assert.equal(num(messages[0]!, "prev_response_received_at"), null);

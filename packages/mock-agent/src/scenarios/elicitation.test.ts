@@ -39,22 +39,22 @@ async function play(prompt: string, answer: (r: Received, index: number) => Prom
   return { ...stop, received, text };
 }
 
-const schemaOf = (p: Record<string, unknown>) => (p["requestedSchema"] as { properties?: Record<string, unknown> }).properties ?? {};
+const schemaOf = (p: Record<string, unknown>) => (p.requestedSchema as { properties?: Record<string, unknown> }).properties ?? {};
 
 describe("elicit-* scenarios", () => {
   test("elicit-ask sends the 0.65.0 frame with the real session id and reports the response", async () => {
     const r = await play("/e2e:elicit-ask", () => ({ action: "accept", content: { question_0: "Red" } }));
     assert.equal(r.received.length, 1);
-    assert.equal(r.received[0]?.params["sessionId"], r.sessionId);
-    assert.equal(r.received[0]?.params["toolCallId"], "toolu_fake_1");
-    assert.ok("_meta" in (schemaOf(r.received[0]!.params)["question_0_custom"] as object));
+    assert.equal(r.received[0]?.params.sessionId, r.sessionId);
+    assert.equal(r.received[0]?.params.toolCallId, "toolu_fake_1");
+    assert.ok("_meta" in (schemaOf(r.received[0]!.params).question_0_custom as object));
     assert.deepEqual(r.text, ['elicitation response: {"action":"accept","content":{"question_0":"Red"}}\n']);
     assert.equal(r.stopReason, "end_turn");
   });
 
   test("elicit-ask-latest sends the 0.101.0 frame whose companions carry no marker", async () => {
     const r = await play("/e2e:elicit-ask-latest", () => ({ action: "decline" }));
-    assert.ok(!("_meta" in (schemaOf(r.received[0]!.params)["question_0_custom"] as object)));
+    assert.ok(!("_meta" in (schemaOf(r.received[0]!.params).question_0_custom as object)));
     assert.deepEqual(r.text, ['elicitation response: {"action":"decline"}\n']);
   });
 
@@ -65,7 +65,7 @@ describe("elicit-* scenarios", () => {
     const refusal = await play("/e2e:elicit-refusal", () => ({ action: "decline" }));
     assert.deepEqual(Object.keys(schemaOf(refusal.received[0]!.params)), ["choice"]);
     const url = await play("/e2e:elicit-url", () => ({ action: "decline" }));
-    assert.equal(url.received[0]?.params["mode"], "url");
+    assert.equal(url.received[0]?.params.mode, "url");
     const empty = await play("/e2e:elicit-empty-schema", () => ({ action: "decline" }));
     assert.deepEqual(schemaOf(empty.received[0]!.params), {});
   });
@@ -73,7 +73,7 @@ describe("elicit-* scenarios", () => {
   test("elicit-request-scope carries requestId and no sessionId", async () => {
     const r = await play("/e2e:elicit-request-scope", () => ({ action: "decline" }));
     assert.ok(!("sessionId" in r.received[0]!.params));
-    assert.equal(r.received[0]?.params["requestId"], "mock-request-1");
+    assert.equal(r.received[0]?.params.requestId, "mock-request-1");
   });
 
   test("elicit-eleven declares question_0..question_10 in plain string order (question_10 before question_2)", async () => {
@@ -126,7 +126,7 @@ describe("elicit-* scenarios", () => {
       action: "accept",
       content: { a: "x" },
     }));
-    assert.equal(r.received[0]?.params["sessionId"], r.sessionId);
+    assert.equal(r.received[0]?.params.sessionId, r.sessionId);
     const bad = await play("/e2e:elicit-json {nope", () => ({ action: "decline" }));
     assert.equal(bad.received.length, 0);
     assert.match(bad.text[0] ?? "", /^elicitation error: BAD_INPUT /);

@@ -35,15 +35,15 @@ type Outcome = { ok: true; response: unknown } | { ok: false; code: string | num
 /** A deep copy of a fixture frame carrying this session's real id (only if the frame is session-scoped). */
 export function withSession(frame: Frame, sessionId: string): Record<string, unknown> {
   const copy = structuredClone(frame) as Record<string, unknown>;
-  if (Object.hasOwn(copy, "sessionId")) copy["sessionId"] = sessionId;
+  if (Object.hasOwn(copy, "sessionId")) copy.sessionId = sessionId;
   return copy;
 }
 
 /** The 0.65.0 AskUserQuestion frame re-scoped to a JSON-RPC request id instead of a session (AC-17). */
 export function requestScoped(): Record<string, unknown> {
   const copy = structuredClone(ASK_USER_QUESTION_0_65) as Record<string, unknown>;
-  delete copy["sessionId"];
-  copy["requestId"] = "mock-request-1";
+  delete copy.sessionId;
+  copy.requestId = "mock-request-1";
   return copy;
 }
 
@@ -78,8 +78,8 @@ export function elevenQuestions(sessionId: string): Record<string, unknown> {
 /** The 0.65.0 frame plus a marked companion naming a question that does not exist (AC-12e). */
 export function orphanCompanion(sessionId: string): Record<string, unknown> {
   const copy = withSession(ASK_USER_QUESTION_0_65, sessionId);
-  const schema = copy["requestedSchema"] as { properties: Record<string, unknown> };
-  schema.properties["question_9_custom"] = {
+  const schema = copy.requestedSchema as { properties: Record<string, unknown> };
+  schema.properties.question_9_custom = {
     type: "string",
     title: "Other",
     description: "Type your own answer instead of choosing an option above (optional).",
@@ -150,7 +150,7 @@ function parseJsonParams(ctx: ScenarioContext): Ask[] {
   const parsed: unknown = JSON.parse(ctx.rest);
   const params = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : { value: parsed };
   if (!Object.hasOwn(params, "sessionId") && !Object.hasOwn(params, "requestId")) {
-    (params as Record<string, unknown>)["sessionId"] = ctx.sessionId;
+    (params as Record<string, unknown>).sessionId = ctx.sessionId;
   }
   return [{ params: params as Record<string, unknown> }];
 }

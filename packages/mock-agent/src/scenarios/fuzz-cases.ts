@@ -145,33 +145,33 @@ function elicitCase(rng: Rng, s: string): { category: string; params: unknown } 
   if (r < 14) {
     const mode = rng.pick<unknown>([undefined, "url", "URL", "Form", "", 1, null, {}, ["form"], "form ", text(rng, 1, 20)]);
     const p = { ...body, mode };
-    if (mode === undefined) delete p["mode"];
+    if (mode === undefined) delete p.mode;
     return { category: "bad_mode", params: p };
   }
   if (r < 26) {
     const p: Record<string, unknown> = { ...body };
     switch (rng.int(0, 4)) {
       case 0:
-        delete p["sessionId"];
+        delete p.sessionId;
         break;
       case 1:
-        p["sessionId"] = rng.pick<unknown>(["", 0, {}, [], true, null]);
+        p.sessionId = rng.pick<unknown>(["", 0, {}, [], true, null]);
         break;
       case 2:
-        p["requestId"] = rng.pick<unknown>(["r-1", 7, text(rng, 1, 30)]);
+        p.requestId = rng.pick<unknown>(["r-1", 7, text(rng, 1, 30)]);
         break;
       case 3:
-        delete p["sessionId"];
-        p["requestId"] = rng.pick<unknown>(["r-1", 7, text(rng, 1, 30)]);
+        delete p.sessionId;
+        p.requestId = rng.pick<unknown>(["r-1", 7, text(rng, 1, 30)]);
         break;
       default:
-        p["sessionId"] = foreignSession(rng);
+        p.sessionId = foreignSession(rng);
     }
     return { category: "bad_scope", params: p };
   }
   if (r < 32) {
     const p: Record<string, unknown> = { ...body, message: rng.pick<unknown>([null, 0, {}, [], true]) };
-    if (rng.chance(0.3)) delete p["message"];
+    if (rng.chance(0.3)) delete p.message;
     return { category: "bad_message", params: p };
   }
   if (r < 40) {
@@ -192,7 +192,7 @@ function elicitCase(rng: Rng, s: string): { category: string; params: unknown } 
       { type: "object", properties: {} },
     ]);
     const p = { ...body, requestedSchema: schema };
-    if (schema === undefined) delete p["requestedSchema"];
+    if (schema === undefined) delete p.requestedSchema;
     return { category: "bad_schema", params: p };
   }
   if (r < 45) {
@@ -213,8 +213,8 @@ function elicitCase(rng: Rng, s: string): { category: string; params: unknown } 
   if (r < 74) {
     const huge = text(rng, 5_000, rng.chance(0.1) ? 1_000_000 : 100_000);
     const p: Record<string, unknown> = withProps(s, { ["k".repeat(300)]: { type: "string", description: huge } });
-    p["message"] = rng.chance(0.5) ? huge : "m";
-    if (rng.chance(0.5)) p["sessionId"] = foreignSession(rng);
+    p.message = rng.chance(0.5) ? huge : "m";
+    if (rng.chance(0.5)) p.sessionId = foreignSession(rng);
     return { category: "oversized_strings", params: p };
   }
   if (r < 82) {

@@ -107,10 +107,10 @@ const fuzz: Scenario = {
   description: "seeded hostile elicitations and JSON-RPC junk, then one valid elicitation",
   async run(ctx) {
     const args = numericArgs(ctx.rest);
-    const seed = args["seed"] ?? 1;
-    const count = args["count"] ?? 1000;
-    const window = Math.max(1, args["window"] ?? 16);
-    const timeoutMs = args["timeout"] ?? 10_000;
+    const seed = args.seed ?? 1;
+    const count = args.count ?? 1000;
+    const window = Math.max(1, args.window ?? 16);
+    const timeoutMs = args.timeout ?? 10_000;
     const tally: FuzzTally = { sent: 0, declined: 0, rpcErrors: {}, unexpected: 0, hung: 0, notified: 0, raw: {}, rawSkipped: 0, byCategory: {} };
     const inFlight = new Set<Promise<void>>();
     for (const c of fuzzCases(seed, count, ctx.sessionId)) {
@@ -140,7 +140,7 @@ const fuzz: Scenario = {
 const fuzzOversize: Scenario = {
   description: "writes one oversized JSON-RPC line, then waits for cancel or disconnect",
   async run(ctx) {
-    const bytes = numericArgs(ctx.rest)["bytes"] ?? 9 * 1024 * 1024;
+    const bytes = numericArgs(ctx.rest).bytes ?? 9 * 1024 * 1024;
     if (ctx.writeRaw === null) {
       await ctx.say("fuzz-oversize needs raw stdout (run the CLI)\n");
       return "end_turn";
@@ -177,7 +177,7 @@ async function ask(ctx: ScenarioContext, params: Record<string, unknown>, signal
 const elicitMany: Scenario = {
   description: "many valid AskUserQuestion elicitations at once",
   async run(ctx) {
-    const count = numericArgs(ctx.rest)["count"] ?? 100;
+    const count = numericArgs(ctx.rest).count ?? 100;
     const answers = await Promise.all(Array.from({ length: count }, (_, i) => ask(ctx, askWith(ctx, `toolu_many_${i}`))));
     const counts: Record<string, number> = {};
     for (const a of answers) {

@@ -19,8 +19,8 @@ test("the mock agent's elicitation frames equal the bridge fixtures they were co
   assert.deepEqual(frames.ASK_USER_QUESTION_0_65, wireParams("bridge-0.65.0/wire-ask-user-question.json"));
   assert.deepEqual(frames.ASK_USER_QUESTION_0_101, wireParams("bridge-0.101.0/wire-ask-user-question.json"));
   assert.deepEqual(frames.MCP_API_KEY, wireParams("bridge-0.65.0/wire-mcp-passthrough.json"));
-  assert.deepEqual(frames.REFUSAL_FALLBACK, fixture("bridge-0.101.0/refusal-fallback.json")["createRequest"]);
+  assert.deepEqual(frames.REFUSAL_FALLBACK, fixture("bridge-0.101.0/refusal-fallback.json").createRequest);
   const mcp = fixture("bridge-0.65.0/mcp-passthrough.json");
-  assert.deepEqual(frames.URL_MODE, mcp["urlWithUrl"]);
-  assert.deepEqual(frames.EMPTY_SCHEMA, mcp["formNoSchema"]);
+  assert.deepEqual(frames.URL_MODE, mcp.urlWithUrl);
+  assert.deepEqual(frames.EMPTY_SCHEMA, mcp.formNoSchema);
 });
