@@ -24,6 +24,8 @@ export interface BackendEnv {
   agentDirs: string[];
   /** KANDEV_AGENT_INITIALIZE_TIMEOUT in ms, when set. */
   initializeTimeoutMs?: number;
+  /** KANDEV_WORKTREES_DIR: where task worktrees are made; default `worktrees` beside the database. */
+  worktreesDir: string;
 }
 
 const booleanText = z
@@ -70,6 +72,7 @@ const EnvSchema = z.object({
   KANDEV_SERVE_WEB: optional(booleanText).transform((v) => v ?? true),
   KANDEV_AGENT_DIR: optional(z.string()),
   KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
+  KANDEV_WORKTREES_DIR: optional(z.string()),
 });
 
 /**
@@ -99,12 +102,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
   ) {
     throw new Error("invalid environment:\n  KANDEV_ELICITATION_ANSWER_TIMEOUT must be below KANDEV_ACP_IDLE_TIMEOUT");
   }
+  const dbPath = path.resolve(cwd, env.KANDEV_DB_PATH);
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) if (v !== undefined) childEnv[k] = v;
   return {
     host: env.KANDEV_HOST,
     port: env.KANDEV_PORT,
-    dbPath: path.resolve(cwd, env.KANDEV_DB_PATH),
+    dbPath,
     profile: env.KANDEV_PROFILE,
     flagEnv,
     allowedOrigins: (env.KANDEV_ALLOWED_ORIGINS ?? "")
@@ -120,6 +124,22 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     childEnv,
     agentDirs: env.KANDEV_AGENT_DIR !== undefined ? [path.resolve(cwd, env.KANDEV_AGENT_DIR)] : [],
     ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
+    worktreesDir: env.KANDEV_WORKTREES_DIR !== undefined ? path.resolve(cwd, env.KANDEV_WORKTREES_DIR) : path.join(path.dirname(dbPath), "worktrees"),
+  };
+}
+
+/**
+ * The environment git runs with (workspaces/git.ts): this process's own, read when git runs (so
+ * PATH, HOME and GIT_CONFIG_* are what they are then), with every prompt off: no terminal can
+ * answer one, so git fails instead of waiting (ssh in batch mode unless GIT_SSH_COMMAND says
+ * otherwise), and no optional index lock races the agent's own git.
+ */
+export function gitEnvironment(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes",
+    GIT_OPTIONAL_LOCKS: "0",
   };
 }
 

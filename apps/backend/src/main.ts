@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     webDir: env.webDir,
     childEnv: env.childEnv,
     agentDirs: env.agentDirs,
+    worktreesDir: env.worktreesDir,
     ...(env.initializeTimeoutMs !== undefined && { initializeTimeoutMs: env.initializeTimeoutMs }),
     logger,
   });

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import nodePath from "node:path";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
 import type { AgentEventMessage } from "./executor/agentctl-client.js";
 import { LocalExecutor } from "./executor/local-executor.js";
@@ -24,6 +25,8 @@ import { agentctlCliPath, defaultWebDir, mockAgentCliPath } from "./paths.js";
 import { upsertBuiltinProfile } from "./repos/profiles.js";
 import { createWebHandler } from "./web.js";
 import { BrowserHub } from "./ws/hub.js";
+import { reconcileWorktrees } from "./workspaces/reconcile.js";
+import { WorkspaceService } from "./workspaces/service.js";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). It is sent to clients
@@ -62,6 +65,8 @@ export interface ServerOptions {
   agentDirs?: string[];
   /** The board's working directory (default: the process's). */
   cwd?: string;
+  /** Where task worktrees are made (KANDEV_WORKTREES_DIR); default `worktrees` beside the database. */
+  worktreesDir?: string;
   /** Test seam: observes each `agent.configure` payload as it is sent. */
   onConfigure?: (sessionId: string, params: AgentActionParams<"agent.configure">) => void;
   /** Test seam: observes every request sent to any agentctl (action + params), e.g. forwarded answers. */
@@ -125,6 +130,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     liveTarget: (sessionId) => sessions?.liveTarget(sessionId),
   });
   const { onConfigure, onAgentRequest } = options;
+  // Task worktrees: the service needs the sessions (create, stop, complete) and sees their events.
+  let workspaces: WorkspaceService | null = null;
   sessions = new SessionManager({
     store,
     executor,
@@ -144,7 +151,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         onAgentRequest?.(sessionId, action, params);
       },
     }),
-    ...(options.onAgentEvent !== undefined && { onAgentEvent: options.onAgentEvent }),
+    onAgentEvent: (sessionId: string, event: AgentEventMessage) => {
+      workspaces?.onAgentEvent(sessionId, event);
+      options.onAgentEvent?.(sessionId, event);
+    },
   });
   const liveSessions = sessions;
   // Clarifications first: their settle recomputes tasks before the sessions' own reconciliation.
@@ -152,7 +162,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (orphaned > 0) logger.info("clarifications left pending by a previous run marked agent_disconnected", { count: orphaned });
   const reconciled = sessions.reconcileLeftovers();
   if (reconciled > 0) logger.info("sessions interrupted by the previous run's end marked CANCELLED", { count: reconciled });
-  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext });
+  const worktreesDir = options.worktreesDir ?? nodePath.join(nodePath.dirname(options.dbPath), "worktrees");
+  workspaces = new WorkspaceService({ store, logger, worktreesDir, publisher: hub, sessions });
+  await reconcileWorktrees(store, worktreesDir, logger).catch((err: unknown) =>
+    logger.warn("could not check the task worktrees", { error: err instanceof Error ? err.message : String(err) }),
+  );
+  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, workspaces });
 
   const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -277,6 +292,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         hub.close();
+        workspaces?.close();
         await liveSessions.shutdown();
         server.closeAllConnections();
         await stopped;

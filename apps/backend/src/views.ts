@@ -28,6 +28,7 @@ export function toTask(row: TaskRow, latest: SessionRow | undefined): Task {
     session_id: latest?.id ?? null,
     session_state: latest?.state ?? null,
     turn_active: isTurnActive(latest?.state ?? null),
+    workspace: row.workspace ?? null,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });

@@ -12,6 +12,7 @@ import "./clarification.css";
 import "./notifications.css";
 import "./settings.css";
 import "./agent-log.css";
+import "./changes.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = serverT(await requestLanguage());

@@ -8,10 +8,11 @@ import { ApiRequestError, api } from "../lib/api";
 import { mergeTasks } from "../lib/live-merge";
 import { useAgentProfiles } from "../lib/queries";
 import { queryKeys } from "../lib/query-keys";
+import { RepositoryFields, type RepositoryChoice } from "./RepositoryFields";
 
 const DEFAULT_PROFILE = "mock";
-type Field = "title" | "prompt" | "agent_profile_id";
-const FIELDS: readonly Field[] = ["title", "prompt", "agent_profile_id"];
+type Field = "title" | "prompt" | "agent_profile_id" | "repository_id" | "base_branch";
+const FIELDS: readonly Field[] = ["title", "prompt", "agent_profile_id", "repository_id", "base_branch"];
 
 /** "New task" button plus its modal form; on success the operator lands on the new task. */
 export function CreateTaskDialog() {
@@ -24,6 +25,7 @@ export function CreateTaskDialog() {
   const [title, setTitle] = useState("");
   const [prompt, setPrompt] = useState("");
   const [profile, setProfile] = useState<string | null>(null);
+  const [where, setWhere] = useState<RepositoryChoice>({ repositoryId: "", baseBranch: null });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const profiles = useAgentProfiles();
 
@@ -32,7 +34,14 @@ export function CreateTaskDialog() {
     profile ?? (profileOptions.some((p) => p.id === DEFAULT_PROFILE) ? DEFAULT_PROFILE : (profileOptions[0]?.id ?? DEFAULT_PROFILE));
 
   const create = useMutation({
-    mutationFn: () => api.createTask({ title, prompt, agent_profile_id: selectedProfile }),
+    mutationFn: () =>
+      api.createTask({
+        title,
+        prompt,
+        agent_profile_id: selectedProfile,
+        ...(where.repositoryId !== "" && { repository_id: where.repositoryId }),
+        ...(where.repositoryId !== "" && where.baseBranch !== null && { base_branch: where.baseBranch }),
+      }),
     onSuccess: ({ task, session }) => {
       queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
       queryClient.setQueryData(queryKeys.task(task.id), task);
@@ -171,6 +180,13 @@ export function CreateTaskDialog() {
               </select>
               {fieldError("agent_profile_id")}
             </div>
+
+            <RepositoryFields
+              idPrefix={ids}
+              value={where}
+              onChange={setWhere}
+              errors={{ repository_id: fieldErrors.repository_id, base_branch: fieldErrors.base_branch }}
+            />
 
             {generalError ? (
               <p className="banner banner--error" role="alert">

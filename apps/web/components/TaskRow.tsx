@@ -43,6 +43,11 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open }: TaskR
             <span>{label}</span>
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
+          {task.workspace ? (
+            <code className="task-row__branch" data-testid="task-row-branch">
+              {task.workspace.branch}
+            </code>
+          ) : null}
         </span>
       </a>
     </li>

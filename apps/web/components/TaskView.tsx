@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
 import type { Session } from "@kandev/protocol";
@@ -8,6 +9,9 @@ import { taskStateIcon } from "../lib/task-state-icon";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AgentLogPanel } from "./AgentLogPanel";
 import { CancelTurnButton } from "./CancelTurnButton";
+import { DeleteTaskButton } from "./DeleteTaskButton";
+import { ChangesPanel } from "./changes/ChangesPanel";
+import { WorkspaceActions } from "./changes/WorkspaceActions";
 import { ClarificationSlot } from "./ClarificationSlot";
 import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
@@ -36,6 +40,7 @@ export function TaskView({ id }: { id: string }) {
   const session = useSession(sessionId);
   const messages = useMessages(sessionId);
   const profiles = useAgentProfiles();
+  const [tab, setTab] = useState<"conversation" | "changes">("conversation");
   useDocumentTitle(task.data ? `${task.data.title} · ${t("common.appName")}` : null);
 
   if (task.isPending) {
@@ -73,13 +78,41 @@ export function TaskView({ id }: { id: string }) {
             <p className="task-head__meta">
               <span className={`pill pill--${icon}`}>{t(`states.${icon}`)}</span>
               <span>{t("task.agent", { name: profileName })}</span>
+              {data.workspace ? (
+                <span>
+                  {t("task.branch")} <code data-testid="task-branch">{data.workspace.branch}</code>{" "}
+                  {t("task.fromBase", { branch: data.workspace.base_branch })}
+                </span>
+              ) : null}
             </p>
           </div>
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+          <DeleteTaskButton task={data} />
         </div>
       </div>
 
-      <section className="transcript" aria-label={t("task.messages")}>
+      {data.workspace ? (
+        <>
+          <WorkspaceActions task={data} />
+          <div className="tabs" role="tablist">
+            <button
+              type="button"
+              role="tab"
+              data-testid="conversation-tab"
+              aria-selected={tab === "conversation"}
+              onClick={() => setTab("conversation")}
+            >
+              {t("task.conversationTab")}
+            </button>
+            <button type="button" role="tab" data-testid="changes-tab" aria-selected={tab === "changes"} onClick={() => setTab("changes")}>
+              {t("task.changesTab")}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} /> : null}
+
+      <section className="transcript" aria-label={t("task.messages")} hidden={tab === "changes" && data.workspace !== null}>
         {sessionId === null ? (
           <p className="muted transcript__empty">{t("task.noSession")}</p>
         ) : messages.isError ? (

@@ -1,6 +1,18 @@
 import {
   AgentPresetSchema,
   AgentProfileSchema,
+  BranchesResultSchema,
+  MergeResultSchema,
+  PushResultSchema,
+  RepositorySchema,
+  TaskChangesSchema,
+  type BranchesResult,
+  type CreateRepositoryBody,
+  type MergeBody,
+  type MergeResult,
+  type PushResult,
+  type Repository,
+  type TaskChanges,
   ApiErrorSchema,
   ClarificationRespondResultSchema,
   NotificationSettingsSchema,
@@ -141,4 +153,19 @@ export const api = {
     call("/notification-settings", NotificationSettingsSchema, { signal }),
   updateNotificationSettings: (body: PatchNotificationSettingsBody): Promise<NotificationSettings> =>
     call("/notification-settings", NotificationSettingsSchema, patch(body)),
+  listRepositories: (signal?: AbortSignal): Promise<Repository[]> => call("/repositories", RepositorySchema.array(), { signal }),
+  addRepository: (body: CreateRepositoryBody): Promise<Repository> => call("/repositories", RepositorySchema, post(body)),
+  removeRepository: (id: string): Promise<void> => call(`/repositories/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
+  listBranches: (id: string, signal?: AbortSignal): Promise<BranchesResult> =>
+    call(`/repositories/${encodeURIComponent(id)}/branches`, BranchesResultSchema, { signal }),
+  /** The task's worktree against its base commit: files with counts and a unified diff. */
+  deleteTask: (taskId: string): Promise<void> => call(`/tasks/${encodeURIComponent(taskId)}`, NoContent, { method: "DELETE" }),
+  getChanges: (taskId: string, signal?: AbortSignal): Promise<TaskChanges> =>
+    call(`/tasks/${encodeURIComponent(taskId)}/changes`, TaskChangesSchema, { signal }),
+  mergeTask: (taskId: string, body: MergeBody): Promise<MergeResult> =>
+    call(`/tasks/${encodeURIComponent(taskId)}/merge`, MergeResultSchema, post(body)),
+  pushTask: (taskId: string): Promise<PushResult> => call(`/tasks/${encodeURIComponent(taskId)}/push`, PushResultSchema, post({})),
 };
+
+/** A 204 answer has no body to validate. */
+const NoContent: Parser<void> = { parse: () => undefined };

@@ -13,6 +13,7 @@ function task(id: string, state: Task["state"]): Task {
     session_id: null,
     session_state: null,
     turn_active: false,
+    workspace: null,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
   };

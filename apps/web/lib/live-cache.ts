@@ -71,6 +71,17 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       queryClient.setQueryData<Message[]>(queryKeys.messages(message.session_id), (old) => (old ? mergeMessages(old, [message]) : old));
       return;
     }
+    case "task.changes.updated":
+      // The diff is not in the push (it can be megabytes): whoever shows the changes refetches them.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.changes(notification.payload.task_id) });
+      return;
+    case "task.deleted": {
+      const id = notification.payload.task_id;
+      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? old.filter((t) => t.id !== id) : old));
+      queryClient.removeQueries({ queryKey: queryKeys.task(id) });
+      queryClient.removeQueries({ queryKey: queryKeys.changes(id) });
+      return;
+    }
     case "notification":
       // Not cached: the notification center hears it through WsClient.onNotification.
       return;

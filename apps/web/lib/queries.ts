@@ -92,6 +92,23 @@ export function useRuntimeFlags() {
   return useQuery({ queryKey: queryKeys.runtimeFlags(), queryFn: ({ signal }) => api.listRuntimeFlags(signal) });
 }
 
+export function useRepositories() {
+  return useQuery({ queryKey: queryKeys.repositories(), queryFn: ({ signal }) => api.listRepositories(signal) });
+}
+
+export function useBranches(repositoryId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.branches(repositoryId ?? ""),
+    enabled: repositoryId !== null,
+    queryFn: ({ signal }) => api.listBranches(repositoryId ?? "", signal),
+  });
+}
+
+/** A task's changes; `task.changes.updated` over /ws marks it stale, so it refetches while shown. */
+export function useChanges(taskId: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.changes(taskId), enabled, queryFn: ({ signal }) => api.getChanges(taskId, signal) });
+}
+
 export function useNotificationSettings() {
   return useQuery({ queryKey: queryKeys.notificationSettings(), queryFn: ({ signal }) => api.getNotificationSettings(signal) });
 }

@@ -9,4 +9,7 @@ export const queryKeys = {
   agentPresets: () => ["agent-presets"] as const,
   runtimeFlags: () => ["runtime-flags"] as const,
   notificationSettings: () => ["notification-settings"] as const,
+  repositories: () => ["repositories"] as const,
+  branches: (repositoryId: string) => ["branches", repositoryId] as const,
+  changes: (taskId: string) => ["changes", taskId] as const,
 };

@@ -12,6 +12,7 @@ export function makeTask(over: Partial<Task> = {}): Task {
     session_id: "s1",
     session_state: "RUNNING",
     turn_active: true,
+    workspace: null,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...over,

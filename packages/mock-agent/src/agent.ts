@@ -20,6 +20,8 @@ export interface MockAgentState {
   sessions: Set<string>;
   /** The `mcpServers` each session was created with (session/new), by session id. */
   mcpServers: Map<string, acp.McpServer[]>;
+  /** The `cwd` each session was created with (session/new), by session id. */
+  cwds: Map<string, string>;
   /** Cancels the running turn of a session. */
   activeTurns: Map<string, AbortController>;
 }
@@ -27,7 +29,7 @@ export interface MockAgentState {
 /** Builds the ACP agent app that plays scenarios. Connect it to a stream to serve a client. */
 export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp; state: MockAgentState } {
   const log = options.log ?? (() => {});
-  const state: MockAgentState = { clientCapabilities: null, sessions: new Set(), mcpServers: new Map(), activeTurns: new Map() };
+  const state: MockAgentState = { clientCapabilities: null, sessions: new Set(), mcpServers: new Map(), cwds: new Map(), activeTurns: new Map() };
 
   const app = acp
     .agent({ name: "kandev-mock-agent" })
@@ -45,6 +47,7 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
       const sessionId = `mock-${randomUUID()}`;
       state.sessions.add(sessionId);
       state.mcpServers.set(sessionId, [...params.mcpServers]);
+      state.cwds.set(sessionId, params.cwd);
       return { sessionId };
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
@@ -143,6 +146,7 @@ function makeContext(input: ContextInput): ScenarioContext {
     client,
     signal,
     clientCapabilities: input.state.clientCapabilities,
+    cwd: input.state.cwds.get(sessionId) ?? process.cwd(),
     mcpServers: input.state.mcpServers.get(sessionId) ?? [],
     update,
     say,

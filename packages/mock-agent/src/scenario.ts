@@ -20,6 +20,8 @@ export interface ScenarioContext {
   readonly signal: AbortSignal;
   /** The `clientCapabilities` the client sent in `initialize` (null when it sent none). */
   readonly clientCapabilities: acp.ClientCapabilities | null;
+  /** The `cwd` the client sent in this session's `session/new` (the agent's own cwd when unknown). */
+  readonly cwd: string;
   /** The `mcpServers` the client sent in this session's `session/new` ([] when none). */
   readonly mcpServers: readonly acp.McpServer[];
   /** Sends one `session/update`. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MessageSchema, NotificationSchema, SessionSchema, TaskSchema } from "./entities.js";
 import { SessionLogNotificationSchema } from "./session-logs.js";
+import { TaskChangesUpdatedSchema, TaskDeletedSchema } from "./workspaces.js";
 
 /** Path of the browser WebSocket on the board's single origin. */
 export const BROWSER_WS_PATH = "/ws";
@@ -28,6 +29,10 @@ export const BROWSER_NOTIFICATIONS = {
   notification: z.object({ notification: NotificationSchema }),
   /** New lines of an agent's stderr (redacted), for subscribers of that session or its task. */
   "session.log": SessionLogNotificationSchema,
+  /** A task's changed files, after a turn ended or an edit tool call completed (subscribers of that task). */
+  "task.changes.updated": TaskChangesUpdatedSchema,
+  /** A task was deleted (board subscribers and subscribers of that task). */
+  "task.deleted": TaskDeletedSchema,
 } as const;
 export type BrowserNotificationName = keyof typeof BROWSER_NOTIFICATIONS;
 export type BrowserNotification<N extends BrowserNotificationName> = z.infer<(typeof BROWSER_NOTIFICATIONS)[N]>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QuestionSchema } from "./questions.js";
 import { PendingActionSchema, SessionStateSchema, TaskStateSchema } from "./states.js";
+import { TaskWorkspaceSchema } from "./workspaces.js";
 
 /** JSON field names are snake_case on every wire (REST and WebSocket). */
 
@@ -28,6 +29,8 @@ export const TaskSchema = z.object({
   session_state: SessionStateSchema.nullable(),
   /** True while the latest session's turn is running. */
   turn_active: z.boolean(),
+  /** The task's own git worktree, or null for a task with no repository. */
+  workspace: TaskWorkspaceSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

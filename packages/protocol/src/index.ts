@@ -147,3 +147,33 @@ export { AgentPresetSchema, CreateProfileFromPresetBodySchema } from "./agent-pr
 export type { AgentPreset, CreateProfileFromPresetBody } from "./agent-presets.js";
 export { SessionLogLineSchema, SessionLogsSchema, SessionLogNotificationSchema } from "./session-logs.js";
 export type { SessionLogLine, SessionLogs, SessionLogNotification } from "./session-logs.js";
+export {
+  RepositorySchema,
+  CreateRepositoryBodySchema,
+  BranchSchema,
+  BranchesResultSchema,
+  TaskWorkspaceSchema,
+  ChangedFileSchema,
+  TaskChangesSchema,
+  MergeBodySchema,
+  MergeResultSchema,
+  PushBodySchema,
+  PushResultSchema,
+  TaskChangesUpdatedSchema,
+  TaskDeletedSchema,
+} from "./workspaces.js";
+export type {
+  Repository,
+  CreateRepositoryBody,
+  Branch,
+  BranchesResult,
+  TaskWorkspace,
+  ChangedFile,
+  TaskChanges,
+  MergeBody,
+  MergeResult,
+  PushBody,
+  PushResult,
+  TaskChangesUpdated,
+  TaskDeleted,
+} from "./workspaces.js";

@@ -8,6 +8,10 @@ export const CreateTaskBodySchema = z.object({
   title: z.string().trim().min(1).max(500),
   prompt: z.string().min(1).max(1_000_000),
   agent_profile_id: z.string().min(1).optional(),
+  /** Work in a worktree of this registered repository (docs/API.md "Workspaces"). */
+  repository_id: z.string().min(1).optional(),
+  /** The branch the task's branch starts from; default the repository's default branch. */
+  base_branch: z.string().min(1).max(255).optional(),
 });
 export type CreateTaskBody = z.infer<typeof CreateTaskBodySchema>;
 

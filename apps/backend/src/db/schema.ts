@@ -29,6 +29,14 @@ export const tasks = sqliteTable(
     /** PendingAction ("clarification" | "permission") or null, recomputed on every relevant event (A4). */
     pendingAction: text("pending_action"),
     agentProfileId: text("agent_profile_id").notNull(),
+    /** The task's git worktree (workspaces/), null for a task with no repository. Owned by the task. */
+    workspace: text("workspace", { mode: "json" }).$type<{
+      repository_id: string;
+      base_branch: string;
+      base_commit: string;
+      branch: string;
+      path: string;
+    }>(),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -177,4 +185,14 @@ export const notificationSettings = sqliteTable("notification_settings", {
   key: text("key").primaryKey(),
   enabled: integer("enabled", { mode: "boolean" }).notNull(),
   updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** A git work tree the operator registered; tasks on it get worktrees of their own (workspaces/). */
+export const repositories = sqliteTable("repositories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** The work tree's top folder, resolved (symlinks followed); one registration per folder. */
+  path: text("path").notNull().unique(),
+  defaultBranch: text("default_branch").notNull(),
+  createdAt: text("created_at").notNull().default(now),
 });

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { CreateTaskBodySchema, PatchRuntimeFlagBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
+import { PatchRuntimeFlagBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
@@ -12,10 +12,12 @@ import * as tasksRepo from "../repos/tasks.js";
 import type { PresetContext } from "../agents/presets.js";
 import type { SessionLogs } from "../lifecycle/session-logs.js";
 import { toMessages, toSession, toTask } from "../views.js";
+import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
 import { notFound } from "./errors.js";
 import { Router } from "./router.js";
+import { addWorkspaceRoutes, createTaskRoute } from "./workspace-routes.js";
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
@@ -27,10 +29,11 @@ export interface RouteDeps {
   notifications: NotificationService;
   logs: SessionLogs;
   presetContext: () => PresetContext;
+  workspaces: WorkspaceService;
 }
 
 /** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
-export function buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext }: RouteDeps): Router {
+export function buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, workspaces }: RouteDeps): Router {
   const db = store.db;
   const router = new Router();
 
@@ -38,10 +41,7 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
 
   addAgentRoutes(router, { db, logs, presetContext });
 
-  router.add("POST", "/api/v1/tasks", async (ctx) => {
-    const body = CreateTaskBodySchema.parse(await ctx.body());
-    return { status: 201, body: sessions.createTask(body) };
-  });
+  router.add("POST", "/api/v1/tasks", createTaskRoute(workspaces));
   router.add("GET", "/api/v1/tasks", (ctx) => {
     const rawState = ctx.query.get("state");
     const state = rawState === null ? undefined : TaskStateSchema.parse(rawState);
@@ -97,6 +97,7 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
   });
 
   addClarificationRoutes(router, { clarifications, notifications });
+  addWorkspaceRoutes(router, { workspaces });
 
   return router;
 }

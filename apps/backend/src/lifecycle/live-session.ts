@@ -241,6 +241,18 @@ export class LiveSession {
   }
 
   /**
+   * Its task is being deleted or its work has landed: stop listening and close the session's agent
+   * on agentctl (the other sessions run on), without touching the session's row. Resolves once
+   * agentctl has stopped the agent, so nothing writes to the task's worktree afterwards.
+   */
+  async stop(): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    this.transcript.interrupt();
+    await this.teardown();
+  }
+
+  /**
    * agentctl died under this session: stop listening, without touching the session's row (the
    * manager settles it as an interruption). Nothing is left on agentctl to close.
    */

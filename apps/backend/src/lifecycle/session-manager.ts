@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   type PermissionRespondBodySchema,
@@ -8,6 +9,7 @@ import {
   type Features,
   type Session,
   type Task,
+  type TaskWorkspace,
 } from "@kandev/protocol";
 import type { z } from "zod";
 import type { AgentEventMessage } from "../executor/agentctl-client.js";
@@ -67,8 +69,11 @@ export class SessionManager {
     return this.options.store.db;
   }
 
-  /** Creates the task and its session, writes the first turn, and starts the agent in the background. */
-  createTask(body: CreateTaskBody): { task: Task; session: Session } {
+  /**
+   * Creates the task and its session, writes the first turn, and starts the agent in the background.
+   * A task on a repository comes with its worktree made (workspaces/service.ts): the agent runs there.
+   */
+  createTask(body: CreateTaskBody, workspace?: { taskId: string; workspace: TaskWorkspace }): { task: Task; session: Session } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profileId = body.agent_profile_id ?? this.options.defaultProfileId;
     const profile = profilesRepo.getProfile(this.db, profileId);
@@ -77,7 +82,11 @@ export class SessionManager {
     }
     const { store } = this.options;
     const { task, session, turnId } = this.db.transaction((tx) => {
-      const task = tasksRepo.insertTask(tx, { title: body.title, agentProfileId: profile.id });
+      const task = tasksRepo.insertTask(tx, {
+        title: body.title,
+        agentProfileId: profile.id,
+        ...(workspace !== undefined && { id: workspace.taskId, workspace: workspace.workspace }),
+      });
       const session = sessionsRepo.insertSession(tx, { taskId: task.id, agentProfileId: profile.id });
       const turn = turnsRepo.insertTurn(tx, { sessionId: session.id });
       return { task, session, turnId: turn.id };
@@ -86,7 +95,7 @@ export class SessionManager {
     store.addMessage({ sessionId: session.id, taskId: task.id, turnId, authorType: "user", type: "text", content: body.prompt });
     const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
     const live = this.track(new LiveSession(session.id, task.id, turnId, this.liveDeps()));
-    this.run(live, this.planFor(profile, body.prompt));
+    this.run(live, this.planFor(profile, body.prompt, workspace?.workspace.path ?? null));
     // A command that cannot run fails the session synchronously: answer with what is true now.
     const now = sessionsRepo.getSession(this.db, session.id);
     return { task: store.taskView(task.id)!, session: now !== undefined && now.state !== started.state ? toSession(now) : started };
@@ -125,12 +134,15 @@ export class SessionManager {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profile = profilesRepo.getProfile(this.db, session.agentProfileId);
     if (profile === undefined) throw conflict(`the session's agent profile ${session.agentProfileId} no longer exists`);
+    // The worktree belongs to the task and outlives every session: a resumed agent works in it again.
+    const worktree = tasksRepo.getTask(this.db, session.taskId)?.workspace?.path ?? null;
+    if (worktree !== null && !existsSync(worktree)) throw conflict(`the task's worktree ${worktree} is missing; nothing was started`);
     const { store } = this.options;
     const turn = turnsRepo.insertTurn(this.db, { sessionId: session.id });
     store.addMessage({ sessionId: session.id, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
     store.updateSession(session.id, { state: "STARTING", currentTurnId: turn.id, error: null });
     const live = this.track(new LiveSession(session.id, session.taskId, turn.id, this.liveDeps()));
-    this.run(live, { ...this.planFor(profile, text), resume: { acpSessionId: session.acpSessionId } });
+    this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: session.acpSessionId } });
     return { turn_id: turn.id };
   }
 
@@ -194,6 +206,24 @@ export class SessionManager {
     if (row !== undefined) settleInterrupted(this.options.store, row, AGENTCTL_STOPPED);
   }
 
+  /**
+   * Stops the agent of each live session of a task on this host's agentctl (its open questions
+   * settle as the agent disconnecting; the other tasks' sessions run on) without writing the
+   * sessions' rows: the task is being deleted or completed.
+   */
+  async stopTask(taskId: string): Promise<void> {
+    const lives = [...this.live.values()].filter((l) => l.taskId === taskId && !l.ending);
+    for (const live of lives) this.options.clarifications.settleExecution(live.executionId);
+    await Promise.allSettled(lives.map((l) => l.stop()));
+  }
+
+  /** The task's work has landed: its agent stops and its latest session becomes COMPLETED (so does the task). */
+  async completeTask(taskId: string): Promise<void> {
+    await this.stopTask(taskId);
+    const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
+    if (latest !== undefined) this.options.store.updateSession(latest.id, { state: "COMPLETED" });
+  }
+
   /** Stops this host's agentctl (SIGTERM, then SIGKILL after 3 s), which stops every agent, and waits. */
   async shutdown(): Promise<void> {
     this.closing = true;
@@ -206,10 +236,12 @@ export class SessionManager {
     await this.options.executor.stopAll();
   }
 
-  private planFor(profile: profilesRepo.ProfileRow, text: string): StartPlan {
+  /** `worktree`, when the task has one, replaces the profile's cwd for the agent process and ACP session/new. */
+  private planFor(profile: profilesRepo.ProfileRow, text: string, worktree: string | null = null): StartPlan {
+    const inWorktree = worktree === null ? profile : { ...profile, cwd: worktree };
     return {
-      configure: buildConfigureParams({ profile, features: this.options.features, timeouts: this.options.timeouts }),
-      cwd: profile.cwd,
+      configure: buildConfigureParams({ profile: inWorktree, features: this.options.features, timeouts: this.options.timeouts }),
+      cwd: inWorktree.cwd,
       text,
       secrets: secretsFor(profile.env, this.options.agentEnv),
     };

@@ -272,7 +272,11 @@ describe("repositories over a real SQLite file", () => {
     const indexSql = (h: DatabaseHandle) =>
       (h.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'clarifications_dedup_idx'").get() as { sql: string }).sql;
     const old = openDatabase(file, { migrationsFolder: before });
-    const { t, s } = taskAndSession(old.db);
+    // The task and session rows as that board's schema had them (later migrations add columns).
+    old.sqlite.prepare("INSERT INTO tasks (id, title, state, agent_profile_id) VALUES ('t-old', 't', 'TODO', 'mock')").run();
+    old.sqlite.prepare("INSERT INTO sessions (id, task_id, agent_profile_id, state) VALUES ('s-old', 't-old', 'mock', 'CREATED')").run();
+    const t = { id: "t-old" };
+    const s = { id: "s-old" };
     for (const [pendingId, source, dedupKey] of [
       ["el-1", "elicitation", null],
       ["kt-1", "kandev_tool", "key-1"],

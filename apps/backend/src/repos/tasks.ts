@@ -9,7 +9,7 @@ export type TaskRow = Omit<typeof tasks.$inferSelect, "state" | "pendingAction">
   pendingAction: PendingAction;
 };
 
-export function insertTask(db: Db, input: { title: string; agentProfileId: string; id?: string }): TaskRow {
+export function insertTask(db: Db, input: { title: string; agentProfileId: string; id?: string; workspace?: TaskRow["workspace"] }): TaskRow {
   const at = nowIso();
   return db
     .insert(tasks)
@@ -19,6 +19,7 @@ export function insertTask(db: Db, input: { title: string; agentProfileId: strin
       state: "TODO",
       pendingAction: null,
       agentProfileId: input.agentProfileId,
+      workspace: input.workspace ?? null,
       createdAt: at,
       updatedAt: at,
     })

@@ -107,6 +107,19 @@ export class BrowserHub implements Publisher, LogPublisher {
     this.publish("session.log", parsed.data, (t) => t.has(`session:${payload.session_id}`) || t.has(`task:${payload.task_id}`));
   }
 
+  /** A task's changed files (workspaces/): its subscribers only; validated here like session logs. */
+  taskChangesUpdated(payload: BrowserNotification<"task.changes.updated">): void {
+    const parsed = BROWSER_NOTIFICATIONS["task.changes.updated"].safeParse(payload);
+    if (!parsed.success) {
+      this.options.logger.error("refusing to push an invalid browser notification", { action: "task.changes.updated", issues: parsed.error.issues });
+      return;
+    }
+    this.publish("task.changes.updated", parsed.data, (t) => t.has(`task:${payload.task_id}`));
+  }
+  taskDeleted(taskId: string): void {
+    this.publish("task.deleted", { task_id: taskId }, (t) => t.has("board") || t.has(`task:${taskId}`));
+  }
+
   /** Closes every browser socket (server shutdown). */
   close(): void {
     clearInterval(this.heartbeat);

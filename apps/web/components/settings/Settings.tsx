@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AgentProfilesSection } from "./AgentProfilesSection";
 import { NotificationSettingsSection } from "./NotificationSettingsSection";
+import { RepositoriesSection } from "./RepositoriesSection";
 import { RuntimeFlagsSection } from "./RuntimeFlagsSection";
 
-/** The Settings page: runtime flags, agent profiles and notification preferences. */
+/** The Settings page: runtime flags, agent profiles, repositories and notification preferences. */
 export function Settings() {
   const { t } = useTranslation();
   useDocumentTitle(`${t("settings.title")} · ${t("common.appName")}`);
@@ -19,6 +20,7 @@ export function Settings() {
       </div>
       <RuntimeFlagsSection />
       <AgentProfilesSection />
+      <RepositoriesSection />
       <NotificationSettingsSection />
     </div>
   );

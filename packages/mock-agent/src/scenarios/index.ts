@@ -2,6 +2,7 @@ import type { ScenarioRegistry } from "../scenario.js";
 import { benchScenarios } from "./bench.js";
 import { crash } from "./crash.js";
 import { echo, plain } from "./echo.js";
+import { editFile } from "./edit-file.js";
 import { elicitationScenarios } from "./elicitation.js";
 import { fuzzScenarios } from "./fuzz.js";
 import { hang } from "./hang.js";
@@ -15,6 +16,7 @@ export const scenarios: ScenarioRegistry = {
   echo,
   plain,
   "tool-call": toolCall,
+  "edit-file": editFile,
   permission,
   slow,
   crash,

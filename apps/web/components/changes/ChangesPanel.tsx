@@ -1,0 +1,98 @@
+"use client";
+import { useMemo, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Task } from "@kandev/protocol";
+import { api } from "../../lib/api";
+import { useChanges } from "../../lib/queries";
+import { buildReviewPrompt } from "../../lib/review/comments";
+import { splitDiff } from "../../lib/review/diff-split";
+import { useReviewComments } from "../../lib/review/use-review-comments";
+import { FileDiff } from "./FileDiff";
+
+/**
+ * The task page's Changes tab: the worktree against its base commit (file list with counts, then
+ * each file's diff), refetched whenever `task.changes.updated` arrives, and the review comments the
+ * operator writes on lines, sent back to the agent as one prompt.
+ */
+export function ChangesPanel({ task, sessionId }: { task: Task; sessionId: string | null }) {
+  const { t } = useTranslation();
+  const changes = useChanges(task.id, true);
+  const [mode, setMode] = useState<"split" | "unified">("unified");
+  const review = useReviewComments(task.id);
+  const blocks = useMemo(() => splitDiff(changes.data?.diff ?? ""), [changes.data?.diff]);
+  const send = useMutation({
+    mutationFn: () => api.prompt(sessionId ?? "", buildReviewPrompt(review.comments, t("review.intro"))),
+    onSuccess: () => review.clear(),
+  });
+
+  if (changes.isPending) return <p className="muted">{t("common.loading")}</p>;
+  if (changes.isError) {
+    return (
+      <p className="banner banner--error" role="alert">
+        {t("changes.loadFailed", { message: changes.error.message })}
+      </p>
+    );
+  }
+  const { files, truncated } = changes.data;
+  const added = files.reduce((n, f) => n + f.additions, 0);
+  const deleted = files.reduce((n, f) => n + f.deletions, 0);
+  return (
+    <div className="changes" data-testid="changes-panel">
+      <div className="changes__bar">
+        <span data-testid="changes-summary">{t("changes.summary", { count: files.length, added, deleted })}</span>
+        <fieldset className="segmented" aria-label={t("changes.viewLabel")}>
+          <button type="button" data-testid="diff-mode-unified" aria-pressed={mode === "unified"} onClick={() => setMode("unified")}>
+            {t("changes.unified")}
+          </button>
+          <button type="button" data-testid="diff-mode-split" aria-pressed={mode === "split"} onClick={() => setMode("split")}>
+            {t("changes.split")}
+          </button>
+        </fieldset>
+      </div>
+      {truncated ? <p className="banner">{t("changes.truncated")}</p> : null}
+      {files.length === 0 ? <p className="muted">{t("changes.empty")}</p> : null}
+      <ul className="changes__files">
+        {files.map((f) => (
+          <li key={f.path} data-testid="changes-file" data-path={f.path}>
+            <a href={`#diff-${encodeURIComponent(f.path)}`}>
+              <code>{f.path}</code>
+            </a>
+            <span className={`change-status change-status--${f.status}`}>{t(`changes.status.${f.status}`)}</span>
+            <span className="change-count change-count--add">+{f.additions}</span>
+            <span className="change-count change-count--del">−{f.deletions}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="review-bar">
+        <span data-testid="review-count">{t("review.pending", { count: review.comments.length })}</span>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="send-review"
+          disabled={review.comments.length === 0 || sessionId === null || task.turn_active || send.isPending}
+          onClick={() => send.mutate()}
+        >
+          {send.isPending ? t("review.sending") : t("review.send")}
+        </button>
+        {send.error ? (
+          <span className="banner banner--error" role="alert">
+            {t("review.sendFailed", { message: send.error.message })}
+          </span>
+        ) : null}
+      </div>
+      {files.map((f) => (
+        <div key={f.path} id={`diff-${encodeURIComponent(f.path)}`}>
+          <FileDiff
+            file={f}
+            block={blocks.get(f.path)}
+            mode={mode}
+            comments={review.comments.filter((c) => c.path === f.path)}
+            onAdd={review.add}
+            onRemove={review.remove}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
