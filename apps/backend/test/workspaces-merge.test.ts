@@ -4,7 +4,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Repository, Task } from "@kandev/protocol";
 import { commitAll, git, gitOk, isolateGlobalGitConfig, makeRepo } from "./git-fixtures.js";
-import { api, createTask, getTask, startTestServer, tempDir, waitForTaskState } from "./helpers.js";
+import { api, createTask, eventually, getTask, startTestServer, tempDir, waitForTaskState } from "./helpers.js";
 
 isolateGlobalGitConfig();
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -146,6 +146,25 @@ describe("landing a task: merge and push", () => {
     assert.match(refused.error.message, /already running/);
     assert.equal(git(repo, "show", "main:z.txt"), "z");
     assert.equal(git(repo, "rev-list", "--count", "main"), "2", "landed exactly once");
+  });
+
+  test("a prompt sent while the task is being merged is refused, and the merge lands", async () => {
+    const { repo, task } = await taskWithEdit("p.txt", "p");
+    // Holds the merge at its ref update (git's reference-transaction hook) until the test lets go.
+    const entered = path.join(repo, ".git", "merge-entered");
+    const release = path.join(repo, ".git", "merge-release");
+    const hook = path.join(repo, ".git", "hooks", "reference-transaction");
+    fs.writeFileSync(hook, `#!/bin/sh\ntouch '${entered}'\nwhile [ ! -f '${release}' ]; do sleep 0.02; done\n`, { mode: 0o755 });
+    const merging = api<Merged>(base, "POST", `/api/v1/tasks/${task.id}/merge`, {});
+    await eventually(() => (fs.existsSync(entered) ? true : undefined), "the merge reaches its ref update");
+    const prompt = await api<ErrorBody>(base, "POST", `/api/v1/sessions/${task.session_id}/prompt`, { text: "/e2e:echo late" });
+    fs.writeFileSync(release, "");
+    assert.equal(prompt.status, 409);
+    assert.match(prompt.body.error.message, /a merge of this task is running/);
+    assert.equal((await merging).status, 200);
+    fs.rmSync(hook);
+    assert.equal(git(repo, "show", "main:p.txt"), "p");
+    assert.equal((await getTask(base, task.id)).state, "COMPLETED");
   });
 
   test("two tasks on one repository work in parallel and both land", async () => {

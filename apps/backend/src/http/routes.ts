@@ -78,6 +78,8 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
   });
   router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {
     const body = PromptBodySchema.parse(await ctx.body());
+    const session = sessionsRepo.getSession(db, ctx.params.id!);
+    if (session !== undefined) workspaces.assertAcceptsPrompt(session.taskId);
     return { status: 202, body: await sessions.prompt(ctx.params.id!, body.text) };
   });
   router.add("POST", "/api/v1/sessions/:id/cancel", async (ctx) => {

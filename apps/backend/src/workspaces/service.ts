@@ -251,6 +251,15 @@ export class WorkspaceService {
     });
   }
 
+  /**
+   * A prompt must not start a turn while the task is being merged or deleted: the merge decided on
+   * "no turn is running", and a delete is stopping the agent. Throws 409; anything else passes.
+   */
+  assertAcceptsPrompt(taskId: string): void {
+    const busy = this.taskBusy.get(taskId);
+    if (busy === "merge" || busy === "delete") throw conflict(`a ${busy} of this task is running; send the prompt when it is done`);
+  }
+
   /** Board shutdown: refreshes in flight stop before their next database read. */
   close(): void {
     this.closed = true;
