@@ -42,7 +42,7 @@ test("a task created in the dialog streams its reply, and an open board follows 
   await expectNotReloaded(page);
 });
 
-test("the dialog shows the API's validation errors and keeps what was typed", async ({ page }) => {
+test("the dialog refuses a blank title next to its field and keeps what was typed", async ({ page }) => {
   await openBoard(page);
   await page.getByTestId("create-task-button").click();
   await page.getByTestId("create-task-prompt").fill("/e2e:echo never sent");

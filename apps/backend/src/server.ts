@@ -167,7 +167,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await reconcileWorktrees(store, worktreesDir, logger).catch((err: unknown) =>
     logger.warn("could not check the task worktrees", { error: err instanceof Error ? err.message : String(err) }),
   );
-  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, workspaces });
+  const profileCheck = () => ({ pathEnv: agentEnv.PATH, boardCwd: cwd });
+  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, profileCheck, workspaces });
 
   const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

@@ -6,6 +6,7 @@ import {
   SessionSchema,
   TaskSchema,
   type AgentProfile,
+  type ProfileProblem,
   type Message,
   type Session,
   type Task,
@@ -29,6 +30,7 @@ export function toTask(row: TaskRow, latest: SessionRow | undefined): Task {
     session_state: latest?.state ?? null,
     turn_active: isTurnActive(latest?.state ?? null),
     workspace: row.workspace ?? null,
+    archived: row.archivedAt !== null,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });
@@ -78,7 +80,8 @@ function toStoredMessage(row: MessageRow): Message {
   });
 }
 
-export function toProfile(row: ProfileRow): AgentProfile {
+/** A profile as read, with what keeps its agent from starting here now (agents/profile-check.ts). */
+export function toProfile(row: ProfileRow, problems: readonly ProfileProblem[]): AgentProfile {
   return AgentProfileSchema.parse({
     id: row.id,
     name: row.name,
@@ -87,6 +90,7 @@ export function toProfile(row: ProfileRow): AgentProfile {
     ...(row.cwd !== null && { cwd: row.cwd }),
     ...(row.agentId !== null && { agent_id: row.agentId }),
     builtin: row.builtin,
+    problems,
     created_at: row.createdAt,
   });
 }

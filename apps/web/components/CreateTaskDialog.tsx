@@ -5,6 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError, api } from "../lib/api";
+import { type Words, fieldProblemWords, taskFormProblems } from "../lib/field-errors";
+import { say } from "../lib/say";
+import { serverErrorWords } from "../lib/server-errors";
 import { mergeTasks } from "../lib/live-merge";
 import { useAgentProfiles } from "../lib/queries";
 import { queryKeys } from "../lib/query-keys";
@@ -26,7 +29,7 @@ export function CreateTaskDialog() {
   const [prompt, setPrompt] = useState("");
   const [profile, setProfile] = useState<string | null>(null);
   const [where, setWhere] = useState<RepositoryChoice>({ repositoryId: "", baseBranch: null });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, Words>>>({});
   const profiles = useAgentProfiles();
 
   const profileOptions = profiles.data ?? [];
@@ -54,10 +57,10 @@ export function CreateTaskDialog() {
     },
     onError: (err) => {
       const problems = err instanceof ApiRequestError ? err.fieldProblems() : [];
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<Field, Words>> = {};
       for (const p of problems) {
         const field = FIELDS.find((f) => p.path === f || p.path.startsWith(`${f}.`));
-        if (field && !next[field]) next[field] = p.message;
+        if (field && !next[field]) next[field] = fieldProblemWords(field, p);
       }
       setFieldErrors(next);
     },
@@ -74,25 +77,28 @@ export function CreateTaskDialog() {
   }
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!create.isPending) create.mutate();
+    if (create.isPending) return;
+    // Blank fields are said at once, in the operator's words; the API refuses them too.
+    const own = taskFormProblems({ title, prompt });
+    if (own.length > 0) {
+      create.reset();
+      setFieldErrors(Object.fromEntries(own.map((p) => [p.field, p.words])));
+      return;
+    }
+    create.mutate();
   }
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit(e);
   }
 
   // Errors that belong to no field (conflicts, network, a field this form does not show).
-  const generalError =
-    create.error && Object.keys(fieldErrors).length === 0
-      ? create.error instanceof ApiRequestError && create.error.code === "NETWORK"
-        ? t("errors.network")
-        : create.error.message
-      : null;
+  const generalError = create.error && Object.keys(fieldErrors).length === 0 ? say(t, serverErrorWords(create.error)) : null;
 
   const describe = (field: Field) => (fieldErrors[field] ? `${ids}-${field}-error` : undefined);
   const fieldError = (field: Field) =>
     fieldErrors[field] ? (
-      <p className="field__error" id={`${ids}-${field}-error`}>
-        {t("errors.fieldInvalid", { message: fieldErrors[field] })}
+      <p className="field__error" id={`${ids}-${field}-error`} data-testid={`create-task-${field}-error`}>
+        {say(t, fieldErrors[field])}
       </p>
     ) : null;
 
@@ -185,7 +191,10 @@ export function CreateTaskDialog() {
               idPrefix={ids}
               value={where}
               onChange={setWhere}
-              errors={{ repository_id: fieldErrors.repository_id, base_branch: fieldErrors.base_branch }}
+              errors={{
+                repository_id: fieldErrors.repository_id && say(t, fieldErrors.repository_id),
+                base_branch: fieldErrors.base_branch && say(t, fieldErrors.base_branch),
+              }}
             />
 
             {generalError ? (

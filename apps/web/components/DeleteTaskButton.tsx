@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Task } from "@kandev/protocol";
 import { api } from "../lib/api";
+import { say } from "../lib/say";
+import { serverErrorWords } from "../lib/server-errors";
 import { queryKeys } from "../lib/query-keys";
 
 /**
@@ -60,7 +62,7 @@ export function DeleteTaskButton({ task }: { task: Task }) {
       </button>
       {remove.error ? (
         <span className="banner banner--error" role="alert" data-testid="delete-task-error">
-          {t("task.delete.failed", { message: remove.error.message })}
+          {t("task.delete.failed", { message: say(t, serverErrorWords(remove.error)) })}
         </span>
       ) : null}
     </fieldset>

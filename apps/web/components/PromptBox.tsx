@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
+import { say } from "../lib/say";
+import { serverErrorWords } from "../lib/server-errors";
 
 /**
  * The operator's reply box: Enter sends, Shift+Enter adds a line. Disabled while a turn runs and
@@ -76,7 +78,7 @@ export function PromptBox({ sessionId, running, closed }: { sessionId: string; r
       </p>
       {send.isError ? (
         <p className="field__error" role="alert">
-          {t("task.prompt.failed", { message: send.error.message })}
+          {t("task.prompt.failed", { message: say(t, serverErrorWords(send.error)) })}
         </p>
       ) : null}
     </form>

@@ -1,5 +1,5 @@
 "use client";
-import { memo, type MouseEvent } from "react";
+import { memo, type KeyboardEvent, type MouseEvent } from "react";
 import type { Task } from "@kandev/protocol";
 import type { TFunction } from "i18next";
 import { formatRelative } from "../lib/relative-time";
@@ -13,6 +13,10 @@ export interface TaskRowProps {
   lang: string;
   /** Client-side navigation to a task page (one router for the whole board). */
   open: (href: string) => void;
+  /** Drag and drop between columns, and Shift+Arrow for the same without a mouse (Board.tsx). */
+  onDragStart?: (task: Task) => void;
+  onDragEnd?: () => void;
+  onKeyMove?: (task: Task, direction: "left" | "right") => void;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface TaskRowProps {
  * client on a plain left click: a board of a thousand Next links, each with its own router hooks,
  * took a large share of the board's first render.
  */
-export const TaskRow = memo(function TaskRow({ task, now, t, lang, open }: TaskRowProps) {
+export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragStart, onDragEnd, onKeyMove }: TaskRowProps) {
   const icon = taskStateIcon(task);
   const href = `/tasks/${task.id}`;
   const label = t(`states.${icon}`);
@@ -33,9 +37,30 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open }: TaskR
     e.preventDefault();
     open(href);
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLAnchorElement>) => {
+    if (!onKeyMove || !e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    e.preventDefault();
+    onKeyMove(task, e.key === "ArrowRight" ? "right" : "left");
+  };
   return (
     <li className="task-row-item">
-      <a href={href} onClick={onClick} className={`task-row task-row--${icon}`} data-testid={`task-row-${task.id}`}>
+      <a
+        href={href}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        className={`task-row task-row--${icon}`}
+        data-testid={`task-row-${task.id}`}
+        draggable={onDragStart !== undefined}
+        onDragStart={(e) => {
+          if (!onDragStart) return;
+          e.dataTransfer.effectAllowed = "move";
+          e.dataTransfer.setData("text/plain", task.id);
+          onDragStart(task);
+        }}
+        onDragEnd={onDragEnd}
+        aria-keyshortcuts={onKeyMove ? "Shift+ArrowLeft Shift+ArrowRight" : undefined}
+      >
         <StateGlyph name={icon} label={label} />
         <span className="task-row__body">
           <span className="task-row__title">{task.title}</span>

@@ -16,10 +16,12 @@ import { ClarificationSlot } from "./ClarificationSlot";
 import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
+import { TaskBoardActions } from "./TaskBoardActions";
 import { TaskStateIcon } from "./TaskStateIcon";
+import { TaskTitle } from "./TaskTitle";
 
-/** The errors of a session whose agentctl went away under it (the backend's interruption.ts). */
-const INTERRUPTED = new Set(["backend restarted", "agentctl stopped"]);
+/** The errors of a session whose agentctl went away under it, or that was reopened (the backend's interruption.ts). */
+const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "reopened from Done"]);
 
 /**
  * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
@@ -74,7 +76,7 @@ export function TaskView({ id }: { id: string }) {
         <div className="task-head__main">
           <TaskStateIcon name={icon} size={24} />
           <div className="task-head__text">
-            <h1 className="task-head__title">{data.title}</h1>
+            <TaskTitle key={data.id} task={data} />
             <p className="task-head__meta">
               <span className={`pill pill--${icon}`}>{t(`states.${icon}`)}</span>
               <span>{t("task.agent", { name: profileName })}</span>
@@ -87,6 +89,7 @@ export function TaskView({ id }: { id: string }) {
             </p>
           </div>
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+          <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
         </div>
       </div>

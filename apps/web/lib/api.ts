@@ -31,6 +31,8 @@ import {
   type CreateAgentProfileBody,
   type CreateProfileFromPresetBody,
   type CreateTaskBody,
+  type PatchAgentProfileBody,
+  type PatchTaskBody,
   type NotificationSettings,
   type PatchNotificationSettingsBody,
   type RuntimeFlag,
@@ -123,6 +125,10 @@ const CreatedSchema: Parser<{ task: Task; session: Session }> = {
 /** The public REST API (docs/API.md), same origin; every response is validated by its schema. */
 export const api = {
   listTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks", TaskSchema.array(), { signal }),
+  /** The archived tasks (left off the board). */
+  listArchivedTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks?archived=true", TaskSchema.array(), { signal }),
+  /** Rename, move (COMPLETED / REVIEW) or archive/restore a task. */
+  patchTask: (taskId: string, body: PatchTaskBody): Promise<Task> => call(`/tasks/${encodeURIComponent(taskId)}`, TaskSchema, patch(body)),
   getTask: (id: string, signal?: AbortSignal): Promise<Task> => call(`/tasks/${encodeURIComponent(id)}`, TaskSchema, { signal }),
   getSession: (id: string, signal?: AbortSignal): Promise<Session> => call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
   listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
@@ -141,6 +147,9 @@ export const api = {
   respondClarification: (pendingId: string, answer: ClarificationAnswer): Promise<ClarificationRespondResult> =>
     call(`/clarifications/${encodeURIComponent(pendingId)}/respond`, ClarificationRespondResultSchema, post(answer)),
   createAgentProfile: (body: CreateAgentProfileBody): Promise<AgentProfile> => call("/agent-profiles", AgentProfileSchema, post(body)),
+  updateAgentProfile: (id: string, body: PatchAgentProfileBody): Promise<AgentProfile> =>
+    call(`/agent-profiles/${encodeURIComponent(id)}`, AgentProfileSchema, patch(body)),
+  deleteAgentProfile: (id: string): Promise<void> => call(`/agent-profiles/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
   /** Well-known ACP agents, with whether each can be found on the board's machine right now. */
   listAgentPresets: (signal?: AbortSignal): Promise<AgentPreset[]> => call("/agent-presets", AgentPresetSchema.array(), { signal }),
   createProfileFromPreset: (body: CreateProfileFromPresetBody): Promise<AgentProfile> =>

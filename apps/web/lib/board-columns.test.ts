@@ -14,6 +14,7 @@ function task(id: string, state: Task["state"]): Task {
     session_state: null,
     turn_active: false,
     workspace: null,
+    archived: false,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
   };

@@ -56,6 +56,10 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       ledger.note({ kind: "task", value: task });
       queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
       queryClient.setQueryData<Task>(queryKeys.task(task.id), task);
+      // The archive lists archived tasks only: one archived elsewhere joins it, one restored leaves.
+      queryClient.setQueryData<Task[]>(queryKeys.archivedTasks(), (old) =>
+        old ? (task.archived ? mergeTasks(old, [task]) : old.filter((t) => t.id !== task.id)) : old,
+      );
       return;
     }
     case "session.updated": {
@@ -78,6 +82,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
     case "task.deleted": {
       const id = notification.payload.task_id;
       queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? old.filter((t) => t.id !== id) : old));
+      queryClient.setQueryData<Task[]>(queryKeys.archivedTasks(), (old) => (old ? old.filter((t) => t.id !== id) : old));
       queryClient.removeQueries({ queryKey: queryKeys.task(id) });
       queryClient.removeQueries({ queryKey: queryKeys.changes(id) });
       return;

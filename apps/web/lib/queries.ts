@@ -19,6 +19,11 @@ export function useTasks() {
   });
 }
 
+/** The archived tasks, fetched only while the archive is shown; live updates keep it current (live-cache.ts). */
+export function useArchivedTasks(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.archivedTasks(), enabled, queryFn: ({ signal }) => api.listArchivedTasks(signal) });
+}
+
 export function useTask(id: string) {
   const ledger = ledgerFor(useQueryClient());
   return useQuery({

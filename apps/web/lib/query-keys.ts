@@ -1,6 +1,8 @@
 /** Every react-query key the app uses, in one place, so the WS client and the hooks agree. */
 export const queryKeys = {
   tasks: () => ["tasks"] as const,
+  /** Not under "tasks": invalidating the board must not refetch the archive, nor the reverse. */
+  archivedTasks: () => ["archived-tasks"] as const,
   task: (id: string) => ["task", id] as const,
   session: (id: string) => ["session", id] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,

@@ -13,6 +13,7 @@ export function makeTask(over: Partial<Task> = {}): Task {
     session_state: "RUNNING",
     turn_active: true,
     workspace: null,
+    archived: false,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...over,

@@ -5,6 +5,18 @@ import { TaskWorkspaceSchema } from "./workspaces.js";
 
 /** JSON field names are snake_case on every wire (REST and WebSocket). */
 
+/**
+ * Something about a profile that keeps its agent from starting on this machine now (its command is
+ * not found or not executable, its working directory is missing or not a folder), found when it is
+ * read. Saving such a profile is allowed (install the agent later), like a preset that is missing.
+ */
+export const ProfileProblemSchema = z.object({
+  path: z.enum(["command", "cwd"]),
+  code: z.enum(["command_not_found", "command_not_executable", "cwd_missing", "cwd_not_directory"]),
+  message: z.string(),
+});
+export type ProfileProblem = z.infer<typeof ProfileProblemSchema>;
+
 export const AgentProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -14,6 +26,8 @@ export const AgentProfileSchema = z.object({
   /** Sent to agentctl as `agent_id` (capabilities `_meta` variant); absent means the profile id. */
   agent_id: z.string().optional(),
   builtin: z.boolean(),
+  /** Why the agent cannot start here right now; empty when it can. */
+  problems: z.array(ProfileProblemSchema),
   created_at: z.string(),
 });
 export type AgentProfile = z.infer<typeof AgentProfileSchema>;
@@ -31,6 +45,8 @@ export const TaskSchema = z.object({
   turn_active: z.boolean(),
   /** The task's own git worktree, or null for a task with no repository. */
   workspace: TaskWorkspaceSchema.nullable(),
+  /** Archived tasks are left off the board (and out of `GET /tasks` unless `?archived=true`). */
+  archived: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

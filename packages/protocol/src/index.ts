@@ -75,6 +75,7 @@ export type {
 } from "./agent-stream.js";
 export {
   AgentProfileSchema,
+  ProfileProblemSchema,
   TaskSchema,
   SessionSchema,
   MessageTypeSchema,
@@ -89,6 +90,7 @@ export {
 } from "./entities.js";
 export type {
   AgentProfile,
+  ProfileProblem,
   Task,
   Session,
   MessageType,
@@ -106,11 +108,15 @@ export {
   CreateTaskBodySchema,
   PromptBodySchema,
   CreateAgentProfileBodySchema,
+  PatchAgentProfileBodySchema,
+  PatchTaskBodySchema,
+  TaskTitleSchema,
+  PromptTextSchema,
   PatchRuntimeFlagBodySchema,
   PermissionRespondBodySchema,
   ApiErrorSchema,
 } from "./rest.js";
-export type { CreateTaskBody, PromptBody, CreateAgentProfileBody, ApiError } from "./rest.js";
+export type { CreateTaskBody, PromptBody, CreateAgentProfileBody, PatchAgentProfileBody, PatchTaskBody, ApiError } from "./rest.js";
 export {
   BROWSER_WS_PATH,
   SubscribeParamsSchema,

@@ -1,12 +1,25 @@
 import { z } from "zod";
+import { TaskStateSchema } from "./states.js";
 
 /** Request bodies of the public REST API (docs/API.md). Responses use the entity schemas. */
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A task's title: trimmed, never blank (`too_small` names a blank one). */
+export const TaskTitleSchema = z.string().trim().min(1, "must not be blank").max(500, "must be at most 500 characters");
+
+/**
+ * What an agent is asked to do: kept as typed, but blank or whitespace-only text is refused (a
+ * `custom` issue), since it would start an agent with nothing to do.
+ */
+export const PromptTextSchema = z
+  .string()
+  .max(1_000_000, "must be at most 1,000,000 characters")
+  .refine((s) => s.trim().length > 0, "must not be blank");
+
 export const CreateTaskBodySchema = z.object({
-  title: z.string().trim().min(1).max(500),
-  prompt: z.string().min(1).max(1_000_000),
+  title: TaskTitleSchema,
+  prompt: PromptTextSchema,
   agent_profile_id: z.string().min(1).optional(),
   /** Work in a worktree of this registered repository (docs/API.md "Workspaces"). */
   repository_id: z.string().min(1).optional(),
@@ -15,7 +28,7 @@ export const CreateTaskBodySchema = z.object({
 });
 export type CreateTaskBody = z.infer<typeof CreateTaskBodySchema>;
 
-export const PromptBodySchema = z.object({ text: z.string().min(1).max(1_000_000) });
+export const PromptBodySchema = z.object({ text: PromptTextSchema });
 export type PromptBody = z.infer<typeof PromptBodySchema>;
 
 export const CreateAgentProfileBodySchema = z.object({
@@ -34,6 +47,35 @@ export const CreateAgentProfileBodySchema = z.object({
     .optional(),
 });
 export type CreateAgentProfileBody = z.infer<typeof CreateAgentProfileBodySchema>;
+
+/**
+ * `PATCH /api/v1/agent-profiles/:id`: only the keys given change. `env` is merged key by key, so a
+ * secret can be kept without being sent back: a string replaces (or adds) that variable, `null`
+ * removes it, a key left out keeps its value. `cwd: null` clears the working directory.
+ */
+export const PatchAgentProfileBodySchema = z
+  .object({
+    name: CreateAgentProfileBodySchema.shape.name.optional(),
+    command: CreateAgentProfileBodySchema.shape.command.optional(),
+    env: z.record(z.string(), z.string().nullable()).optional(),
+    cwd: z.string().nullable().optional(),
+  })
+  .strict();
+export type PatchAgentProfileBody = z.infer<typeof PatchAgentProfileBodySchema>;
+
+/**
+ * `PATCH /api/v1/tasks/:id`: rename, move between the board's columns, archive or restore. Which
+ * moves are allowed from where is the backend's decision (docs/API.md "Tasks").
+ */
+export const PatchTaskBodySchema = z
+  .object({
+    title: TaskTitleSchema.optional(),
+    state: TaskStateSchema.optional(),
+    archived: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => b.title !== undefined || b.state !== undefined || b.archived !== undefined, "give title, state or archived");
+export type PatchTaskBody = z.infer<typeof PatchTaskBodySchema>;
 
 export const PatchRuntimeFlagBodySchema = z.object({ value: z.boolean().nullable() });
 

@@ -1,7 +1,14 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { FileCheck } from "./executable.js";
-import { checkAgentCommand, exitedDuringStartReason, initializeTimeoutReason, lastLine, spawnRefusedReason } from "./start-errors.js";
+import {
+  checkAgentCommand,
+  cwdProblemReason,
+  exitedDuringStartReason,
+  initializeTimeoutReason,
+  lastLine,
+  spawnRefusedReason,
+} from "./start-errors.js";
 
 const none: FileCheck = () => "missing";
 
@@ -25,6 +32,16 @@ describe("checkAgentCommand", () => {
     );
   });
 
+  test("a working directory that is missing or a file is named before the command (spawn would call it a missing command)", () => {
+    const found: FileCheck = () => "ok";
+    assert.equal(
+      checkAgentCommand(["node"], { pathEnv: "/bin", cwd: "/gone", check: found, checkDir: () => "missing" }),
+      "the agent's working directory \"/gone\" does not exist. Change the profile's working directory (Settings -> Agent profiles) or create the folder.",
+    );
+    assert.match(checkAgentCommand(["node"], { pathEnv: "/bin", cwd: "/etc/hosts", check: found })!, /"\/etc\/hosts" is not a folder\./);
+    assert.equal(cwdProblemReason("/tmp", "ok"), null);
+  });
+
   test("not executable is said as such", () => {
     const onPath = checkAgentCommand(["gemini"], { pathEnv: "/bin", cwd: "/", check: () => "not_executable" })!;
     assert.match(
@@ -32,7 +49,7 @@ describe("checkAgentCommand", () => {
       /^the agent command "gemini" is not executable \(found on PATH, but without execute permission\)\. Install it: npm install -g @google\/gemini-cli$/,
     );
     assert.match(
-      checkAgentCommand(["./agent"], { pathEnv: "", cwd: "/w", check: () => "not_executable" })!,
+      checkAgentCommand(["./agent"], { pathEnv: "", cwd: "/w", check: () => "not_executable", checkDir: () => "ok" })!,
       /^the agent command "\.\/agent" is not executable\. Check/,
     );
   });

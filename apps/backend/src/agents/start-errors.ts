@@ -1,7 +1,27 @@
 // The words an operator reads when an agent cannot be started: what failed, with the command, the
 // exit code and the agent's last words, and what to do about it. Pure, so every message is tested.
 import { installHintFor } from "./presets.js";
+import fs from "node:fs";
 import { resolveExecutable, type FileCheck, type Resolution } from "./executable.js";
+
+/** What the file system says about an agent's working directory. */
+export type DirVerdict = "ok" | "missing" | "not_directory";
+export type DirCheck = (dir: string) => DirVerdict;
+
+export const checkDir: DirCheck = (dir) => {
+  try {
+    return fs.statSync(dir).isDirectory() ? "ok" : "not_directory";
+  } catch {
+    return "missing";
+  }
+};
+
+/** Why an agent cannot run in `cwd` (it is missing, or a file), or null when it is a folder. */
+export function cwdProblemReason(cwd: string, verdict: DirVerdict): string | null {
+  if (verdict === "ok") return null;
+  const what = verdict === "missing" ? "does not exist" : "is not a folder";
+  return `the agent's working directory "${cwd}" ${what}. Change the profile's working directory (Settings -> Agent profiles) or create the folder.`;
+}
 
 /** Where a session's start-up was when it failed. */
 export type StartPhase = "configure" | "initialize" | "session";
@@ -13,13 +33,16 @@ const PHASE_WORDS: Record<StartPhase, string> = {
 };
 
 /**
- * Checks that a profile's command can be run, the way spawn() will look for it. Returns the reason
- * to fail the session with, or null when the executable is there.
+ * Checks that a profile's command can be run, the way spawn() will look for it: in a working
+ * directory that is a folder (spawn() reports a missing one as the command missing, ENOENT), with
+ * an executable it finds. Returns the reason to fail the session with, or null when both are there.
  */
 export function checkAgentCommand(
   command: readonly string[],
-  options: { pathEnv: string | undefined; cwd: string; check?: FileCheck },
+  options: { pathEnv: string | undefined; cwd: string; check?: FileCheck; checkDir?: DirCheck },
 ): string | null {
+  const cwdReason = cwdProblemReason(options.cwd, (options.checkDir ?? checkDir)(options.cwd));
+  if (cwdReason !== null) return cwdReason;
   const file = command[0] ?? "";
   const resolved = resolveExecutable(file, options);
   return resolved.ok ? null : missingCommandReason(command, resolved);

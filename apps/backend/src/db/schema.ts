@@ -37,6 +37,8 @@ export const tasks = sqliteTable(
       branch: string;
       path: string;
     }>(),
+    /** When the operator archived the task (off the board, kept whole), null while on the board. */
+    archivedAt: text("archived_at"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },

@@ -68,8 +68,13 @@ export function databaseErrorReply(err: unknown): ErrorReply | null {
   return reply(500, "DATABASE_ERROR", `the database failed: ${err.message}`, detail);
 }
 
-export function zodDetails(err: z.ZodError): Array<{ path: string; message: string }> {
-  return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+/**
+ * One `{path, message, code}` per problem. `code` is zod's issue code (`too_small`, `too_big`,
+ * `invalid_type`, `custom` for a blank prompt...), so a client can say it in its own words and
+ * language instead of showing the message.
+ */
+export function zodDetails(err: z.ZodError): Array<{ path: string; message: string; code: string }> {
+  return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
 }
 
 function reply(status: number, code: string, message: string, details: unknown): ErrorReply {
@@ -78,5 +83,5 @@ function reply(status: number, code: string, message: string, details: unknown):
 
 export const notFound = (what: string): HttpError => new HttpError(404, "NOT_FOUND", `${what} not found`);
 export const conflict = (message: string): HttpError => new HttpError(409, "CONFLICT", message);
-export const validationError = (message: string, details: Array<{ path: string; message: string }>): HttpError =>
+export const validationError = (message: string, details: Array<{ path: string; message: string; code?: string }>): HttpError =>
   new HttpError(400, "VALIDATION_ERROR", message, details);

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { PatchRuntimeFlagBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
+import { PatchRuntimeFlagBodySchema, PatchTaskBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
@@ -9,13 +9,15 @@ import * as clarificationsRepo from "../repos/clarifications.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
+import type { ProfileCheckContext } from "../agents/profile-check.js";
 import type { PresetContext } from "../agents/presets.js";
+import { patchTask } from "../lifecycle/task-edits.js";
 import type { SessionLogs } from "../lifecycle/session-logs.js";
 import { toMessages, toSession, toTask } from "../views.js";
 import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
-import { notFound } from "./errors.js";
+import { notFound, validationError } from "./errors.js";
 import { Router } from "./router.js";
 import { addWorkspaceRoutes, createTaskRoute } from "./workspace-routes.js";
 
@@ -29,23 +31,35 @@ export interface RouteDeps {
   notifications: NotificationService;
   logs: SessionLogs;
   presetContext: () => PresetContext;
+  profileCheck: () => ProfileCheckContext;
   workspaces: WorkspaceService;
 }
 
 /** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
-export function buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, workspaces }: RouteDeps): Router {
+export function buildRouter({
+  store,
+  sessions,
+  flags,
+  clarifications,
+  notifications,
+  logs,
+  presetContext,
+  profileCheck,
+  workspaces,
+}: RouteDeps): Router {
   const db = store.db;
   const router = new Router();
 
   router.add("GET", "/api/v1/health", () => ({ status: 200, body: { status: "ok", version } }));
 
-  addAgentRoutes(router, { db, logs, presetContext });
+  addAgentRoutes(router, { db, logs, presetContext, profileCheck });
 
   router.add("POST", "/api/v1/tasks", createTaskRoute(workspaces));
   router.add("GET", "/api/v1/tasks", (ctx) => {
     const rawState = ctx.query.get("state");
     const state = rawState === null ? undefined : TaskStateSchema.parse(rawState);
-    const rows = tasksRepo.listTasks(db, state === undefined ? {} : { state });
+    const archived = booleanParam(ctx.query.get("archived"), "archived");
+    const rows = tasksRepo.listTasks(db, { ...(state !== undefined && { state }), archived });
     const latest = sessionsRepo.latestSessionsByTask(
       db,
       rows.map((r) => r.id),
@@ -56,6 +70,10 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
     const task = store.taskView(ctx.params.id!);
     if (task === undefined) throw notFound(`task ${ctx.params.id}`);
     return { status: 200, body: task };
+  });
+  router.add("PATCH", "/api/v1/tasks/:id", async (ctx) => {
+    const body = PatchTaskBodySchema.parse(await ctx.body());
+    return { status: 200, body: await patchTask(store, sessions, ctx.params.id!, body) };
   });
   router.add("GET", "/api/v1/tasks/:id/sessions", (ctx) => {
     if (tasksRepo.getTask(db, ctx.params.id!) === undefined) throw notFound(`task ${ctx.params.id}`);
@@ -102,4 +120,11 @@ export function buildRouter({ store, sessions, flags, clarifications, notificati
   addWorkspaceRoutes(router, { workspaces });
 
   return router;
+}
+
+/** `?name=true|false` (absent: false); anything else is a 400 naming the parameter. */
+function booleanParam(raw: string | null, name: string): boolean {
+  if (raw === null || raw === "false") return false;
+  if (raw === "true") return true;
+  throw validationError(`${name} must be true or false`, [{ path: name, message: "must be true or false" }]);
 }

@@ -29,7 +29,13 @@ export const AGENTCTL_STOPPED: Interruption = {
   status: "Session ended: agentctl stopped",
 };
 
-const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error]);
+/**
+ * The operator moved a task back from Done to Review (PATCH /tasks/:id): its session had ended, so
+ * its next prompt resumes it like a session a restart left behind.
+ */
+export const REOPENED_ERROR = "reopened from Done";
+
+const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error, REOPENED_ERROR]);
 
 /**
  * Settles one interrupted session (its clarifications were settled just before, by the caller).

@@ -26,7 +26,7 @@ import * as tasksRepo from "../repos/tasks.js";
 import * as turnsRepo from "../repos/turns.js";
 import { toSession } from "../views.js";
 import { buildConfigureParams } from "./configure.js";
-import { AGENTCTL_STOPPED, BACKEND_RESTARTED, isResumable, settleInterrupted } from "./interruption.js";
+import { AGENTCTL_STOPPED, BACKEND_RESTARTED, REOPENED_ERROR, isResumable, settleInterrupted } from "./interruption.js";
 import { LiveSession } from "./live-session.js";
 import { secretsFor, type SessionLogs } from "./session-logs.js";
 import type { StartPlan } from "./start-plan.js";
@@ -222,6 +222,15 @@ export class SessionManager {
     await this.stopTask(taskId);
     const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
     if (latest !== undefined) this.options.store.updateSession(latest.id, { state: "COMPLETED" });
+  }
+
+  /**
+   * The operator takes a task back from Done to Review: its latest session waits for input again,
+   * marked so its next prompt resumes it (a fresh agent, ACP session/load where the agent can).
+   */
+  reopenTask(taskId: string): void {
+    const latest = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
+    if (latest !== undefined) this.options.store.updateSession(latest.id, { state: "WAITING_FOR_INPUT", error: REOPENED_ERROR });
   }
 
   /** Stops this host's agentctl (SIGTERM, then SIGKILL after 3 s), which stops every agent, and waits. */

@@ -50,3 +50,12 @@ export function upsertBuiltinProfile(db: Db, input: { id: string; name: string; 
     .returning()
     .get();
 }
+
+/** Writes the given fields of a profile; undefined for an unknown id. */
+export function updateProfile(db: Db, id: string, patch: Partial<Pick<ProfileRow, "name" | "command" | "env" | "cwd">>): ProfileRow | undefined {
+  return db.update(agentProfiles).set(patch).where(eq(agentProfiles.id, id)).returning().get();
+}
+
+export function deleteProfile(db: Db, id: string): boolean {
+  return db.delete(agentProfiles).where(eq(agentProfiles.id, id)).run().changes > 0;
+}

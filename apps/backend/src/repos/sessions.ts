@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { sessions } from "../db/schema.js";
@@ -81,4 +81,13 @@ export function updateSession(db: Db, id: string, patch: SessionPatch): SessionR
 /** Sessions whose agentctl should be running; at startup these are leftovers of a previous run. */
 export function listLiveSessions(db: Db): SessionRow[] {
   return db.select().from(sessions).where(inArray(sessions.state, LIVE_STATES)).all() as SessionRow[];
+}
+
+/** The live sessions that run (or would resume with) one agent profile. */
+export function listLiveSessionsOfProfile(db: Db, profileId: string): SessionRow[] {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.agentProfileId, profileId), inArray(sessions.state, LIVE_STATES)))
+    .all() as SessionRow[];
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PendingAction, TaskState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { tasks } from "../db/schema.js";
@@ -38,11 +38,26 @@ export function getTask(db: Db, id: string): TaskRow | undefined {
   return select.get({ id }) as TaskRow | undefined;
 }
 
-/** Newest first, optionally only one state. */
-export function listTasks(db: Db, filter: { state?: TaskState } = {}): TaskRow[] {
-  const q = db.select().from(tasks);
-  const rows = filter.state !== undefined ? q.where(eq(tasks.state, filter.state)) : q;
-  return rows.orderBy(desc(tasks.createdAt), desc(sql`${tasks}.rowid`)).all() as TaskRow[];
+/** Newest first, optionally only one state; the tasks on the board, or with `archived` only the archived ones. */
+export function listTasks(db: Db, filter: { state?: TaskState; archived?: boolean } = {}): TaskRow[] {
+  const archived = filter.archived === true ? isNotNull(tasks.archivedAt) : isNull(tasks.archivedAt);
+  const where = filter.state !== undefined ? and(archived, eq(tasks.state, filter.state)) : archived;
+  return db
+    .select()
+    .from(tasks)
+    .where(where)
+    .orderBy(desc(tasks.createdAt), desc(sql`${tasks}.rowid`))
+    .all() as TaskRow[];
+}
+
+/** Renames and/or archives (a time) or restores (null) a task; undefined for an unknown id. */
+export function updateTaskFields(db: Db, id: string, patch: { title?: string; archivedAt?: string | null }): TaskRow | undefined {
+  return db
+    .update(tasks)
+    .set({ ...patch, updatedAt: nowIso() })
+    .where(eq(tasks.id, id))
+    .returning()
+    .get() as TaskRow | undefined;
 }
 
 /** Writes state and pending action; returns the row, or undefined for an unknown id. */

@@ -3,8 +3,10 @@ import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentProfile } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
-import { ApiRequestError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { say } from "../../lib/say";
+import { serverErrorWords } from "../../lib/server-errors";
 import { profileBody, type FormProblem } from "../../lib/settings/profile-form";
 
 /** Adds an ACP agent: a name, its command (one argument per line), environment and directory. */
@@ -42,8 +44,8 @@ export function AddProfileForm() {
       p.kind === "line"
         ? t("settings.profiles.envLine", { line: p.line })
         : p.field === "name"
-          ? t("settings.profiles.nameEmpty")
-          : t("settings.profiles.commandEmpty");
+          ? t("validation.nameBlank")
+          : t("validation.commandEmpty");
     return (
       <p className="field__error" id={`${ids}-${field}-error`}>
         {text}
@@ -52,7 +54,7 @@ export function AddProfileForm() {
   };
   const invalid = (field: FormProblem["field"]) => problems.some((p) => p.field === field);
   const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
-  const serverError = add.error instanceof ApiRequestError && add.error.code === "NETWORK" ? t("errors.network") : add.error?.message;
+  const serverError = add.error ? say(t, serverErrorWords(add.error)) : null;
 
   return (
     <form className="profile-form" onSubmit={submit} noValidate data-testid="add-profile-form">

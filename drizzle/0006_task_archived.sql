@@ -1,0 +1,1 @@
+ALTER TABLE `tasks` ADD `archived_at` text;
