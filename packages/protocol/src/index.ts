@@ -77,6 +77,7 @@ export {
   AgentProfileSchema,
   TaskSchema,
   SessionSchema,
+  AgentStatusSchema,
   MessageTypeSchema,
   MessageSchema,
   ClarificationSourceSchema,
@@ -91,6 +92,7 @@ export type {
   AgentProfile,
   Task,
   Session,
+  AgentStatus,
   MessageType,
   Message,
   ClarificationSource,
@@ -105,12 +107,13 @@ export {
   MAX_BODY_BYTES,
   CreateTaskBodySchema,
   PromptBodySchema,
+  RestartTaskBodySchema,
   CreateAgentProfileBodySchema,
   PatchRuntimeFlagBodySchema,
   PermissionRespondBodySchema,
   ApiErrorSchema,
 } from "./rest.js";
-export type { CreateTaskBody, PromptBody, CreateAgentProfileBody, ApiError } from "./rest.js";
+export type { CreateTaskBody, PromptBody, RestartTaskBody, CreateAgentProfileBody, ApiError } from "./rest.js";
 export {
   BROWSER_WS_PATH,
   SubscribeParamsSchema,

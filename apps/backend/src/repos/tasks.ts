@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PendingAction, TaskState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { tasks } from "../db/schema.js";
@@ -38,11 +38,28 @@ export function getTask(db: Db, id: string): TaskRow | undefined {
   return select.get({ id }) as TaskRow | undefined;
 }
 
-/** Newest first, optionally only one state. */
-export function listTasks(db: Db, filter: { state?: TaskState } = {}): TaskRow[] {
-  const q = db.select().from(tasks);
-  const rows = filter.state !== undefined ? q.where(eq(tasks.state, filter.state)) : q;
-  return rows.orderBy(desc(tasks.createdAt), desc(sql`${tasks}.rowid`)).all() as TaskRow[];
+/** A task row with its insertion order, the tie-break of the board's order (and of its cursor). */
+export type TaskRowWithOrder = TaskRow & { rowid: number };
+
+const taskRowid = sql<number>`${tasks}.rowid`;
+
+/**
+ * Newest first, optionally only one state. With `limit`, at most that many rows after `before`
+ * (the `[created_at, rowid]` of the last row of the previous page), read through tasks_created_idx.
+ */
+export function listTasks(db: Db, filter: { state?: TaskState; limit?: number; before?: readonly [string, number] } = {}): TaskRowWithOrder[] {
+  const conditions: SQL[] = [];
+  if (filter.state !== undefined) conditions.push(eq(tasks.state, filter.state));
+  if (filter.before !== undefined) {
+    const [at, rowid] = filter.before;
+    conditions.push(or(lt(tasks.createdAt, at), and(eq(tasks.createdAt, at), lt(taskRowid, rowid)))!);
+  }
+  const q = db
+    .select({ ...getTableColumns(tasks), rowid: taskRowid })
+    .from(tasks)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(tasks.createdAt), desc(taskRowid));
+  return (filter.limit !== undefined ? q.limit(filter.limit).all() : q.all()) as TaskRowWithOrder[];
 }
 
 /** Writes state and pending action; returns the row, or undefined for an unknown id. */
