@@ -3,15 +3,22 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 
-/** Stops the running turn; shown only while one runs, so it unmounts when the turn ends. */
-export function CancelTurnButton({ sessionId }: { sessionId: string }) {
+/**
+ * Stops the running turn; shown only while one runs, so it unmounts when the turn ends. Stopping an
+ * agent that is still starting ends the session, so that asks first (the task can start again).
+ */
+export function CancelTurnButton({ sessionId, starting }: { sessionId: string; starting: boolean }) {
   const { t } = useTranslation();
   const cancel = useMutation({ mutationFn: () => api.cancel(sessionId) });
+  const stop = () => {
+    if (starting && !window.confirm(t("task.cancelStartConfirm"))) return;
+    cancel.mutate();
+  };
   // After a successful request the button stays in "stopping" until the turn actually ends.
   const stopping = cancel.isPending || cancel.isSuccess;
   return (
     <div className="cancel-turn">
-      <button type="button" className="button button--danger" data-testid="cancel-turn" onClick={() => cancel.mutate()} disabled={stopping}>
+      <button type="button" className="button button--danger" data-testid="cancel-turn" onClick={stop} disabled={stopping}>
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
           <rect x="3" y="3" width="8" height="8" rx="1.5" fill="currentColor" />
         </svg>

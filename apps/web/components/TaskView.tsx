@@ -16,10 +16,11 @@ import { ClarificationSlot } from "./ClarificationSlot";
 import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
+import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
 
 /** The errors of a session whose agentctl went away under it (the backend's interruption.ts). */
-const INTERRUPTED = new Set(["backend restarted", "agentctl stopped"]);
+const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "closed while idle", "closed by the operator"]);
 
 /**
  * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
@@ -86,7 +87,13 @@ export function TaskView({ id }: { id: string }) {
               ) : null}
             </p>
           </div>
-          {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+          {session.data ? (
+            <span className={`pill pill--agent-${session.data.agent_status}`} data-testid="agent-status" data-status={session.data.agent_status}>
+              {t(`task.agentStatus.${session.data.agent_status}`)}
+            </span>
+          ) : null}
+          {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
+          {session.data && (session.data.state === "FAILED" || session.data.state === "CANCELLED") ? <RestartTaskButton taskId={data.id} /> : null}
           <DeleteTaskButton task={data} />
         </div>
       </div>
