@@ -3,7 +3,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Message, Task } from "@kandev/protocol";
-import { api, createTask, getMessages, startTestServer, waitForTaskState } from "./helpers.js";
+import { api, createTask, getMessages, type JsonResponse, startTestServer, waitForTaskState } from "./helpers.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -13,7 +13,7 @@ async function allPages<T>(base: string, path: string, limit: number): Promise<T
   let cursor: string | null = null;
   for (;;) {
     const sep = path.includes("?") ? "&" : "?";
-    const res = await api<T[]>(base, "GET", `${path}${sep}limit=${limit}${cursor === null ? "" : `&cursor=${cursor}`}`);
+    const res: JsonResponse<T[]> = await api<T[]>(base, "GET", `${path}${sep}limit=${limit}${cursor === null ? "" : `&cursor=${cursor}`}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.ok(Array.isArray(res.body));
     pages.push(res.body);
