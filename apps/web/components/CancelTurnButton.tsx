@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
@@ -10,10 +11,8 @@ import { api } from "../lib/api";
 export function CancelTurnButton({ sessionId, starting }: { sessionId: string; starting: boolean }) {
   const { t } = useTranslation();
   const cancel = useMutation({ mutationFn: () => api.cancel(sessionId) });
-  const stop = () => {
-    if (starting && !window.confirm(t("task.cancelStartConfirm"))) return;
-    cancel.mutate();
-  };
+  const [confirming, setConfirming] = useState(false);
+  const stop = () => (starting ? setConfirming(true) : cancel.mutate());
   // After a successful request the button stays in "stopping" until the turn actually ends.
   const stopping = cancel.isPending || cancel.isSuccess;
   return (
@@ -24,6 +23,17 @@ export function CancelTurnButton({ sessionId, starting }: { sessionId: string; s
         </svg>
         {stopping ? t("task.cancelling") : t("task.cancelTurn")}
       </button>
+      {confirming && !cancel.isSuccess ? (
+        <div className="cancel-turn__confirm" role="alertdialog" aria-label={t("task.cancelStartConfirm")} data-testid="cancel-start-confirm">
+          <p>{t("task.cancelStartConfirm")}</p>
+          <button type="button" className="button button--danger" data-testid="cancel-start-yes" onClick={() => cancel.mutate()} disabled={stopping}>
+            {t("task.cancelTurn")}
+          </button>
+          <button type="button" className="button button--ghost" data-testid="cancel-start-no" onClick={() => setConfirming(false)}>
+            {t("task.keepStarting")}
+          </button>
+        </div>
+      ) : null}
       {cancel.isError ? (
         <p className="field__error" role="alert">
           {t("task.cancelFailed", { message: cancel.error.message })}

@@ -123,6 +123,7 @@ export const de: LocaleShape = {
     cancelling: "Wird gestoppt…",
     cancelFailed: "Der Durchgang konnte nicht gestoppt werden: {{message}}",
     cancelStartConfirm: "Der Agent startet noch. Trotzdem stoppen? Die Aufgabe lässt sich danach neu starten.",
+    keepStarting: "Weiter starten",
     restart: "Neu starten",
     restarting: "Wird gestartet…",
     restartFailed: "Neustart fehlgeschlagen: {{message}}",

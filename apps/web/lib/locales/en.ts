@@ -120,6 +120,7 @@ export const en = {
     cancelling: "Stopping…",
     cancelFailed: "Could not stop the turn: {{message}}",
     cancelStartConfirm: "The agent is still starting. Stop it? You can start the task again afterwards.",
+    keepStarting: "Keep starting",
     restart: "Start again",
     restarting: "Starting…",
     restartFailed: "Could not start again: {{message}}",
