@@ -78,3 +78,21 @@ describe("parseDurationMs", () => {
     for (const bad of ["", "10", "m", "-5s", "5 m", "0s", "1d"]) assert.equal(parseDurationMs(bad), undefined, bad);
   });
 });
+
+describe("KANDEV_SESSION_IDLE_TIMEOUT", () => {
+  test("defaults to 15 minutes", () => assert.equal(loadEnv({}, "/w").sessionIdleTimeoutMs, 15 * 60_000));
+  test("takes a duration in ms, s, m or h, and 0 for never", () => {
+    const idle = (v: string) => loadEnv({ KANDEV_SESSION_IDLE_TIMEOUT: v }, "/w").sessionIdleTimeoutMs;
+    assert.equal(idle("300ms"), 300);
+    assert.equal(idle("30s"), 30_000);
+    assert.equal(idle("15m"), 15 * 60_000);
+    assert.equal(idle("1h"), 3_600_000);
+    assert.equal(idle("0"), 0);
+    assert.equal(idle("0s"), 0);
+  });
+  test("anything else stops the start naming the variable", () => {
+    for (const bad of ["soon", "15", "-1m", "1d"]) {
+      assert.throws(() => loadEnv({ KANDEV_SESSION_IDLE_TIMEOUT: bad }, "/w"), /KANDEV_SESSION_IDLE_TIMEOUT/);
+    }
+  });
+});

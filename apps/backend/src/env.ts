@@ -26,7 +26,12 @@ export interface BackendEnv {
   initializeTimeoutMs?: number;
   /** KANDEV_WORKTREES_DIR: where task worktrees are made; default `worktrees` beside the database. */
   worktreesDir: string;
+  /** KANDEV_SESSION_IDLE_TIMEOUT in ms (default 15 min): an agent idle this long is stopped; 0 = never. */
+  sessionIdleTimeoutMs: number;
 }
+
+/** An agent waiting this long for its next prompt is stopped (KANDEV_SESSION_IDLE_TIMEOUT). */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 15 * 60_000;
 
 const booleanText = z
   .string()
@@ -56,6 +61,17 @@ const duration = z.string().transform((v, ctx) => {
   return ms;
 });
 
+/** A duration, or 0 (with or without a unit) for "never". */
+const durationOrZero = z.string().transform((v, ctx) => {
+  if (/^\s*0+(ms|s|m|h)?\s*$/.test(v)) return 0;
+  const ms = parseDurationMs(v);
+  if (ms === undefined) {
+    ctx.addIssue({ code: "custom", message: `not a duration like 15m, 30s, 500ms, or 0 for never: ${JSON.stringify(v)}` });
+    return z.NEVER;
+  }
+  return ms;
+});
+
 /** An empty variable counts as unset, so `FOO= npm start` behaves like not setting FOO. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
@@ -73,6 +89,7 @@ const EnvSchema = z.object({
   KANDEV_AGENT_DIR: optional(z.string()),
   KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
   KANDEV_WORKTREES_DIR: optional(z.string()),
+  KANDEV_SESSION_IDLE_TIMEOUT: optional(durationOrZero).transform((v) => v ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS),
 });
 
 /**
@@ -125,6 +142,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     agentDirs: env.KANDEV_AGENT_DIR !== undefined ? [path.resolve(cwd, env.KANDEV_AGENT_DIR)] : [],
     ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
     worktreesDir: env.KANDEV_WORKTREES_DIR !== undefined ? path.resolve(cwd, env.KANDEV_WORKTREES_DIR) : path.join(path.dirname(dbPath), "worktrees"),
+    sessionIdleTimeoutMs: env.KANDEV_SESSION_IDLE_TIMEOUT,
   };
 }
 

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     agentDirs: env.agentDirs,
     worktreesDir: env.worktreesDir,
     ...(env.initializeTimeoutMs !== undefined && { initializeTimeoutMs: env.initializeTimeoutMs }),
+    sessionIdleTimeoutMs: env.sessionIdleTimeoutMs,
     logger,
   });
   process.stdout.write(`Kandev board: ${server.url}\n`);

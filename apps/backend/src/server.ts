@@ -61,6 +61,8 @@ export interface ServerOptions {
   kandevWaitMs?: number;
   /** Ceiling for an agent's ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
+  /** KANDEV_SESSION_IDLE_TIMEOUT in ms: idle agents are stopped after it; absent or 0 = never. */
+  sessionIdleTimeoutMs?: number;
   /** Folders whose node_modules/.bin may hold locally installed agents (the presets look there, then in `cwd`). */
   agentDirs?: string[];
   /** The board's working directory (default: the process's). */
@@ -145,6 +147,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     agentEnv,
     cwd,
     ...(options.initializeTimeoutMs !== undefined && { initializeTimeoutMs: options.initializeTimeoutMs }),
+    ...(options.sessionIdleTimeoutMs !== undefined && { idleTimeoutMs: options.sessionIdleTimeoutMs }),
     ...((onConfigure !== undefined || onAgentRequest !== undefined) && {
       onAgentRequest: (sessionId: string, action: AgentActionName, params: unknown) => {
         if (action === "agent.configure") onConfigure?.(sessionId, params as AgentActionParams<"agent.configure">);
@@ -197,7 +200,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (res.headersSent) return;
     const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
-    res.writeHead(reply.status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+    res.writeHead(reply.status, { ...reply.headers, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
     res.end(text);
   }
 

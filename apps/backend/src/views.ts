@@ -12,7 +12,7 @@ import {
   type Task,
 } from "@kandev/protocol";
 import { clarificationMessageView, type ClarificationFacts } from "./clarifications/message.js";
-import { isTurnActive } from "./domain/task-state.js";
+import { agentStatusOf, isTurnActive } from "./domain/task-state.js";
 import type { ClarificationRow } from "./repos/clarifications.js";
 import type { MessageRow } from "./repos/messages.js";
 import type { ProfileRow } from "./repos/profiles.js";
@@ -45,6 +45,7 @@ export function toSession(row: SessionRow): Session {
     acp_session_id: row.acpSessionId,
     current_turn_id: row.currentTurnId,
     error: row.error,
+    agent_status: agentStatusOf(row.state, row.error),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });

@@ -154,13 +154,18 @@ describe("sessions with the real agentctl and mock agent", () => {
     assert.equal(messages[2]!.content, "Tool call finished.");
   });
 
-  test("a permission request sets pending_action until answered over REST", async () => {
+  test("a permission request makes the task wait for input (pending_action permission) until answered over REST", async () => {
     const { task, session } = await createTask(base, "/e2e:permission Delete build/");
     const waiting = await eventually(async () => {
       const t = await getTask(base, task.id);
       return t.pending_action === "permission" ? t : undefined;
     }, "pending permission");
-    assert.equal(waiting.state, "IN_PROGRESS");
+    assert.equal(waiting.state, "WAITING_FOR_INPUT");
+    const listed = await api<Array<{ id: string }>>(base, "GET", "/api/v1/tasks?state=WAITING_FOR_INPUT");
+    assert.ok(
+      listed.body.some((t) => t.id === task.id),
+      "listed with the tasks waiting for input",
+    );
     const request = (await getMessages(base, session.id)).find((m) => m.type === "permission_request")!;
     assert.equal(request.requests_input, true);
     const pendingId = request.metadata.pending_id as string;

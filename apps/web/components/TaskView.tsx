@@ -17,11 +17,12 @@ import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
 import { TaskBoardActions } from "./TaskBoardActions";
+import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
 import { TaskTitle } from "./TaskTitle";
 
 /** The errors of a session whose agentctl went away under it, or that was reopened (the backend's interruption.ts). */
-const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "reopened from Done"]);
+const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "closed while idle", "closed by the operator", "reopened from Done"]);
 
 /**
  * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
@@ -88,7 +89,13 @@ export function TaskView({ id }: { id: string }) {
               ) : null}
             </p>
           </div>
-          {running && sessionId ? <CancelTurnButton sessionId={sessionId} /> : null}
+          {session.data ? (
+            <span className={`pill pill--agent-${session.data.agent_status}`} data-testid="agent-status" data-status={session.data.agent_status}>
+              {t(`task.agentStatus.${session.data.agent_status}`)}
+            </span>
+          ) : null}
+          {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
+          {session.data && (session.data.state === "FAILED" || session.data.state === "CANCELLED") ? <RestartTaskButton taskId={data.id} /> : null}
           <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
         </div>

@@ -140,6 +140,9 @@ export const api = {
   createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> => call("/tasks", CreatedSchema, post(body)),
   prompt: (sessionId: string, text: string): Promise<{ turn_id: string }> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/prompt`, PromptResultSchema, post({ text })),
+  /** "Start again": a new session for a failed or cancelled task (the last prompt, unless `prompt`). */
+  restartTask: (taskId: string, prompt?: string): Promise<{ task: Task; session: Session }> =>
+    call(`/tasks/${encodeURIComponent(taskId)}/restart`, CreatedSchema, post(prompt === undefined ? {} : { prompt })),
   cancel: (sessionId: string): Promise<{ ok: true }> => call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
   respondPermission: (sessionId: string, pendingId: string, answer: { option_id: string } | { cancelled: true }): Promise<{ success: true }> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/permissions/${encodeURIComponent(pendingId)}/respond`, SuccessResultSchema, post(answer)),

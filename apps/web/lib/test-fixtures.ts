@@ -29,6 +29,7 @@ export function makeSession(over: Partial<Session> = {}): Session {
     acp_session_id: "acp-1",
     current_turn_id: "turn-1",
     error: null,
+    agent_status: "running",
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...over,

@@ -12,6 +12,8 @@ export interface MockAgentOptions {
   writeRaw?: (line: string) => Promise<void>;
   /** The benchmark's stamps at the pipes (the CLI's); scenarios see them as `ctx.wireStamps`. */
   wireStamps?: BenchWireStamps;
+  /** Resolves when `initialize` may be answered (the CLI's MOCK_AGENT_START_GATE); absent: at once. */
+  startGate?: () => Promise<void>;
 }
 
 /** What the mock agent remembers across requests; exposed for in-process tests. */
@@ -33,7 +35,8 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
 
   const app = acp
     .agent({ name: "kandev-mock-agent" })
-    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+    .onRequest(acp.methods.agent.initialize, async ({ params }) => {
+      await options.startGate?.();
       state.clientCapabilities = params.clientCapabilities ?? null;
       return {
         protocolVersion: acp.PROTOCOL_VERSION,

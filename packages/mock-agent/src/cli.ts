@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The mock ACP agent over stdio. MOCK_AGENT_LOG=<file> records every JSON-RPC frame.
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { createMockAgent } from "./agent.js";
 import { pipeStream } from "./pipes.js";
-import { frameLogFile } from "./env.js";
+import { frameLogFile, startGateFile } from "./env.js";
 import { rawLogLine, tapStream } from "./frame-log.js";
 import { BenchWireStamps } from "./scenarios/bench-wire.js";
 import { scenarios } from "./scenarios/index.js";
@@ -26,7 +26,18 @@ const writeRaw = (line: string) =>
     process.stdout.write(`${line}\n`, (err) => (err ? reject(err) : resolve()));
   });
 
-const { app } = createMockAgent({ scenarios, log, writeRaw, wireStamps });
+// The start gate is polled (a test creates the file once; fs.watch misses a file made before it runs).
+const gate = startGateFile();
+const startGate =
+  gate === undefined
+    ? undefined
+    : () =>
+        new Promise<void>((resolve) => {
+          const look = () => (existsSync(gate) ? resolve() : setTimeout(look, 50));
+          look();
+        });
+
+const { app } = createMockAgent({ scenarios, log, writeRaw, wireStamps, ...(startGate !== undefined && { startGate }) });
 const connection = app.connect(stream);
 // The client closed our stdin (or the stream broke): nothing more can happen, so leave.
 void connection.closed.then(() => process.exit(0));

@@ -5,3 +5,12 @@ export function frameLogFile(source: NodeJS.ProcessEnv = process.env): string | 
   const file = source.MOCK_AGENT_LOG;
   return file !== undefined && file.length > 0 ? file : undefined;
 }
+
+/**
+ * MOCK_AGENT_START_GATE: a file that must exist before the agent answers ACP `initialize`, so a
+ * test can hold a session in STARTING for as long as it needs (and then let it start).
+ */
+export function startGateFile(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = source.MOCK_AGENT_START_GATE;
+  return file !== undefined && file.length > 0 ? file : undefined;
+}

@@ -52,6 +52,15 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
+/**
+ * Whether the session's agent process is there: `running` while it starts or works on a turn,
+ * `idle` while it waits for the next prompt, `closed` once it was stopped (idle timeout, close, a
+ * restart of the board or agentctl, the session's end). A closed session that can still resume
+ * starts its agent again on its next prompt.
+ */
+export const AgentStatusSchema = z.enum(["running", "idle", "closed"]);
+export type AgentStatus = z.infer<typeof AgentStatusSchema>;
+
 export const SessionSchema = z.object({
   id: z.string(),
   task_id: z.string(),
@@ -60,6 +69,7 @@ export const SessionSchema = z.object({
   acp_session_id: z.string().nullable(),
   current_turn_id: z.string().nullable(),
   error: z.string().nullable(),
+  agent_status: AgentStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

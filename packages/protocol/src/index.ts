@@ -78,6 +78,7 @@ export {
   ProfileProblemSchema,
   TaskSchema,
   SessionSchema,
+  AgentStatusSchema,
   MessageTypeSchema,
   MessageSchema,
   ClarificationSourceSchema,
@@ -93,6 +94,7 @@ export type {
   ProfileProblem,
   Task,
   Session,
+  AgentStatus,
   MessageType,
   Message,
   ClarificationSource,
@@ -107,6 +109,7 @@ export {
   MAX_BODY_BYTES,
   CreateTaskBodySchema,
   PromptBodySchema,
+  RestartTaskBodySchema,
   CreateAgentProfileBodySchema,
   PatchAgentProfileBodySchema,
   PatchTaskBodySchema,
@@ -116,7 +119,7 @@ export {
   PermissionRespondBodySchema,
   ApiErrorSchema,
 } from "./rest.js";
-export type { CreateTaskBody, PromptBody, CreateAgentProfileBody, PatchAgentProfileBody, PatchTaskBody, ApiError } from "./rest.js";
+export type { CreateTaskBody, PromptBody, RestartTaskBody, CreateAgentProfileBody, PatchAgentProfileBody, PatchTaskBody, ApiError } from "./rest.js";
 export {
   BROWSER_WS_PATH,
   SubscribeParamsSchema,

@@ -31,6 +31,10 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBodySchema>;
 export const PromptBodySchema = z.object({ text: PromptTextSchema });
 export type PromptBody = z.infer<typeof PromptBodySchema>;
 
+/** `POST /tasks/:id/restart`: the first prompt of the new session; default the last one the operator gave. */
+export const RestartTaskBodySchema = z.object({ prompt: z.string().min(1).max(1_000_000).optional() });
+export type RestartTaskBody = z.infer<typeof RestartTaskBodySchema>;
+
 export const CreateAgentProfileBodySchema = z.object({
   id: z
     .string()

@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { MessageTypeSchema, SessionStateSchema, TaskStateSchema, type PendingAction, type TaskState } from "@kandev/protocol";
-import { deriveTaskState, isLiveSessionState, isTurnActive, pendingActionOf } from "./task-state.js";
+import { agentStatusOf, deriveTaskState, isLiveSessionState, isTurnActive, pendingActionOf } from "./task-state.js";
 
 describe("pendingActionOf (DECISIONS A4)", () => {
   test("nothing open -> null", () => assert.equal(pendingActionOf([]), null));
@@ -22,10 +22,12 @@ describe("deriveTaskState", () => {
     ["CREATED", null, "TODO"],
     ["STARTING", null, "IN_PROGRESS"],
     ["RUNNING", null, "IN_PROGRESS"],
-    ["RUNNING", "permission", "IN_PROGRESS"],
+    ["STARTING", "permission", "WAITING_FOR_INPUT"],
+    ["RUNNING", "permission", "WAITING_FOR_INPUT"],
     ["RUNNING", "clarification", "WAITING_FOR_INPUT"],
     ["WAITING_FOR_INPUT", null, "REVIEW"],
     ["WAITING_FOR_INPUT", "clarification", "WAITING_FOR_INPUT"],
+    ["WAITING_FOR_INPUT", "permission", "WAITING_FOR_INPUT"],
     ["COMPLETED", null, "COMPLETED"],
     ["FAILED", null, "FAILED"],
     ["FAILED", "clarification", "FAILED"],
@@ -48,5 +50,26 @@ describe("session liveness", () => {
   test("a turn is active while starting or running", () => {
     assert.deepEqual(SessionStateSchema.options.filter(isTurnActive), ["STARTING", "RUNNING"]);
     assert.equal(isTurnActive(null), false);
+  });
+});
+
+describe("agentStatusOf", () => {
+  test("running while starting or in a turn, idle while waiting for a prompt, closed once the agent went away or the session ended", () => {
+    assert.deepEqual(
+      SessionStateSchema.options.map((s) => [s, agentStatusOf(s, null)]),
+      [
+        ["CREATED", "running"],
+        ["STARTING", "running"],
+        ["RUNNING", "running"],
+        ["WAITING_FOR_INPUT", "idle"],
+        ["COMPLETED", "closed"],
+        ["FAILED", "closed"],
+        ["CANCELLED", "closed"],
+      ],
+    );
+  });
+  test("a session waiting for input whose agent was closed or lost (an interruption mark) is closed", () => {
+    assert.equal(agentStatusOf("WAITING_FOR_INPUT", "closed while idle"), "closed");
+    assert.equal(agentStatusOf("WAITING_FOR_INPUT", "backend restarted"), "closed");
   });
 });

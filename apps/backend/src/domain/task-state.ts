@@ -1,4 +1,4 @@
-import type { MessageType, PendingAction, SessionState, TaskState } from "@kandev/protocol";
+import type { AgentStatus, MessageType, PendingAction, SessionState, TaskState } from "@kandev/protocol";
 
 /** Session states in which an agentctl process belongs to the session. */
 export function isLiveSessionState(state: SessionState): boolean {
@@ -36,8 +36,9 @@ export function pendingActionOf(unresolved: readonly MessageType[]): PendingActi
 
 /**
  * The task's state follows its latest session's state and pending action: a task without a session
- * is TODO, a pending clarification means a human is needed (WAITING_FOR_INPUT), a finished turn
- * means the operator should review.
+ * is TODO, a pending clarification or permission means a human is needed (WAITING_FOR_INPUT: the
+ * turn cannot go on without the operator either way), a finished turn means the operator should
+ * review.
  */
 export function deriveTaskState(session: SessionState | null, pending: PendingAction): TaskState {
   if (session === null) return "TODO";
@@ -46,9 +47,9 @@ export function deriveTaskState(session: SessionState | null, pending: PendingAc
       return "TODO";
     case "STARTING":
     case "RUNNING":
-      return pending === "clarification" ? "WAITING_FOR_INPUT" : "IN_PROGRESS";
+      return pending !== null ? "WAITING_FOR_INPUT" : "IN_PROGRESS";
     case "WAITING_FOR_INPUT":
-      return pending === "clarification" ? "WAITING_FOR_INPUT" : "REVIEW";
+      return pending !== null ? "WAITING_FOR_INPUT" : "REVIEW";
     case "COMPLETED":
       return "COMPLETED";
     case "FAILED":
@@ -57,6 +58,29 @@ export function deriveTaskState(session: SessionState | null, pending: PendingAc
       return "CANCELLED";
     default: {
       const _x: never = session;
+      return _x;
+    }
+  }
+}
+
+/**
+ * Whether a session's agent is there, from its row alone: a live session waiting for a prompt has
+ * no error (every way its agent goes away under it marks one, lifecycle/interruption.ts).
+ */
+export function agentStatusOf(state: SessionState, error: string | null): AgentStatus {
+  switch (state) {
+    case "CREATED":
+    case "STARTING":
+    case "RUNNING":
+      return "running";
+    case "WAITING_FOR_INPUT":
+      return error === null ? "idle" : "closed";
+    case "COMPLETED":
+    case "FAILED":
+    case "CANCELLED":
+      return "closed";
+    default: {
+      const _x: never = state;
       return _x;
     }
   }

@@ -5,6 +5,8 @@ import { HttpError } from "./errors.js";
 export interface Reply {
   status: number;
   body?: unknown;
+  /** Extra response headers (e.g. a list's `X-Next-Cursor`). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestContext {

@@ -1,5 +1,12 @@
 import { createRequire } from "node:module";
-import { PatchRuntimeFlagBodySchema, PatchTaskBodySchema, PermissionRespondBodySchema, PromptBodySchema, TaskStateSchema } from "@kandev/protocol";
+import {
+  PatchRuntimeFlagBodySchema,
+  PatchTaskBodySchema,
+  PermissionRespondBodySchema,
+  PromptBodySchema,
+  RestartTaskBodySchema,
+  TaskStateSchema,
+} from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
@@ -18,6 +25,7 @@ import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
 import { notFound, validationError } from "./errors.js";
+import { cutPage, MAX_PAGE_LIMIT, NEXT_CURSOR_HEADER, parsePageRequest } from "./pagination.js";
 import { Router } from "./router.js";
 import { addWorkspaceRoutes, createTaskRoute } from "./workspace-routes.js";
 
@@ -59,12 +67,19 @@ export function buildRouter({
     const rawState = ctx.query.get("state");
     const state = rawState === null ? undefined : TaskStateSchema.parse(rawState);
     const archived = booleanParam(ctx.query.get("archived"), "archived");
-    const rows = tasksRepo.listTasks(db, { ...(state !== undefined && { state }), archived });
+    const page = parsePageRequest(ctx.query, ["s", "n"]);
+    const rows = tasksRepo.listTasks(db, {
+      ...(state !== undefined && { state }),
+      archived,
+      ...(page.limit !== undefined && { limit: page.limit + 1 }),
+      ...(page.cursor !== undefined && { before: page.cursor as [string, number] }),
+    });
+    const { items, next } = cutPage(rows, page.limit, (r) => [r.createdAt, r.rowid]);
     const latest = sessionsRepo.latestSessionsByTask(
       db,
-      rows.map((r) => r.id),
+      items.map((r) => r.id),
     );
-    return { status: 200, body: rows.map((r) => toTask(r, latest.get(r.id))) };
+    return { status: 200, body: items.map((r) => toTask(r, latest.get(r.id))), ...nextCursor(next) };
   });
   router.add("GET", "/api/v1/tasks/:id", (ctx) => {
     const task = store.taskView(ctx.params.id!);
@@ -74,6 +89,10 @@ export function buildRouter({
   router.add("PATCH", "/api/v1/tasks/:id", async (ctx) => {
     const body = PatchTaskBodySchema.parse(await ctx.body());
     return { status: 200, body: await patchTask(store, sessions, ctx.params.id!, body) };
+  });
+  router.add("POST", "/api/v1/tasks/:id/restart", async (ctx) => {
+    const body = RestartTaskBodySchema.parse((await ctx.body()) ?? {});
+    return { status: 201, body: sessions.restartTask(ctx.params.id!, body.prompt) };
   });
   router.add("GET", "/api/v1/tasks/:id/sessions", (ctx) => {
     if (tasksRepo.getTask(db, ctx.params.id!) === undefined) throw notFound(`task ${ctx.params.id}`);
@@ -87,12 +106,24 @@ export function buildRouter({
   });
   router.add("GET", "/api/v1/sessions/:id/messages", (ctx) => {
     if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
-    const rows = messagesRepo.listMessages(db, ctx.params.id!);
+    const page = parsePageRequest(ctx.query, ["n"]);
+    let rows: messagesRepo.MessageRow[];
+    let next: string | null = null;
+    if (page.limit === undefined && page.cursor === undefined) {
+      rows = messagesRepo.listMessages(db, ctx.params.id!);
+    } else {
+      // Pages run backwards from the end of the transcript; each page still reads oldest first.
+      const before = page.cursor?.[0] as number | undefined;
+      const fetched = messagesRepo.listMessagesBackwards(db, ctx.params.id!, (page.limit ?? MAX_PAGE_LIMIT) + 1, before);
+      const cut = cutPage(fetched, page.limit ?? MAX_PAGE_LIMIT, (m) => [m.seq]);
+      rows = cut.items.reverse();
+      next = cut.next;
+    }
     // A clarification message's status is its record's: joined here, on read.
     const records = rows.some((m) => m.type === "clarification_request")
       ? clarificationsRepo.listClarifications(db, { sessionId: ctx.params.id! })
       : [];
-    return { status: 200, body: toMessages(rows, records) };
+    return { status: 200, body: toMessages(rows, records), ...nextCursor(next) };
   });
   router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {
     const body = PromptBodySchema.parse(await ctx.body());
@@ -104,6 +135,7 @@ export function buildRouter({
     await sessions.cancel(ctx.params.id!);
     return { status: 202, body: { ok: true } };
   });
+  router.add("POST", "/api/v1/sessions/:id/close", async (ctx) => ({ status: 200, body: await sessions.close(ctx.params.id!) }));
   router.add("POST", "/api/v1/sessions/:id/permissions/:pendingId/respond", async (ctx) => {
     const body = PermissionRespondBodySchema.parse(await ctx.body());
     await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body);
@@ -127,4 +159,9 @@ function booleanParam(raw: string | null, name: string): boolean {
   if (raw === null || raw === "false") return false;
   if (raw === "true") return true;
   throw validationError(`${name} must be true or false`, [{ path: name, message: "must be true or false" }]);
+}
+
+/** The next page's cursor as the reply's header; none on the last page. */
+function nextCursor(next: string | null): { headers?: Record<string, string> } {
+  return next === null ? {} : { headers: { [NEXT_CURSOR_HEADER]: next } };
 }

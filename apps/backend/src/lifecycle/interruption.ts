@@ -1,7 +1,7 @@
-// A session whose agentctl went away under it without the agent ending it: the backend restarted
-// (every agentctl died with it) or this host's agentctl died while the backend ran on. Both end
-// the same way, in one function, and a later prompt resumes either (ACP session/load when the
-// agent can).
+// A session whose agent went away under it without the agent ending it: the backend restarted
+// (every agentctl died with it), this host's agentctl died while the backend ran on, or the board
+// closed an idle agent (idle timeout, `POST /sessions/:id/close`). All end the same way, in one
+// function, and a later prompt resumes any of them (ACP session/load when the agent can).
 import type { SessionState } from "@kandev/protocol";
 import * as turnsRepo from "../repos/turns.js";
 import type { SessionRow } from "../repos/sessions.js";
@@ -29,13 +29,27 @@ export const AGENTCTL_STOPPED: Interruption = {
   status: "Session ended: agentctl stopped",
 };
 
+/** The session waited for its next prompt for KANDEV_SESSION_IDLE_TIMEOUT: its agent was stopped. */
+export const IDLE_CLOSED: Interruption = {
+  error: "closed while idle",
+  by: "idle_timeout",
+  status: "Session closed: the agent was idle",
+};
+
+/** `POST /sessions/:id/close`: the operator stopped the agent of a session waiting for input. */
+export const OPERATOR_CLOSED: Interruption = {
+  error: "closed by the operator",
+  by: "session_closed",
+  status: "Session closed by the operator",
+};
+
 /**
  * The operator moved a task back from Done to Review (PATCH /tasks/:id): its session had ended, so
  * its next prompt resumes it like a session a restart left behind.
  */
 export const REOPENED_ERROR = "reopened from Done";
 
-const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error, REOPENED_ERROR]);
+const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error, IDLE_CLOSED.error, OPERATOR_CLOSED.error, REOPENED_ERROR]);
 
 /**
  * Settles one interrupted session (its clarifications were settled just before, by the caller).

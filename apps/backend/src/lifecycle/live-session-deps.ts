@@ -16,6 +16,8 @@ export interface LiveSessionDeps {
   logger: Logger;
   /** Called once the session is over (failed, cancelled, shut down) so the manager forgets it. */
   onGone: (sessionId: string) => void;
+  /** The session's agent did something (any event): its idle time starts over. */
+  onActivity?: (sessionId: string) => void;
   /** The host's agentctl died under this live session (the manager settles it, see interruption.ts). */
   onAgentctlLost: (live: LiveSession, err: Error) => void;
   clarifications: ClarificationService;

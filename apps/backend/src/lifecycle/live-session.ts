@@ -13,7 +13,7 @@ import type { ClarificationContext } from "../clarifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
 import type { LiveSessionDeps } from "./live-session-deps.js";
-import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, type StartPlan } from "./start-plan.js";
+import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, LOADED_SESSION_NOTE, type StartPlan } from "./start-plan.js";
 import { Transcript } from "./transcript.js";
 
 export type { LiveSessionDeps } from "./live-session-deps.js";
@@ -109,24 +109,30 @@ export class LiveSession {
       let note = FRESH_SESSION_NOTE;
       if (previous !== null && canLoad) {
         try {
-          return (await this.send("agent.session.load", { session_id: previous, ...cwd })).session_id;
+          const loaded = (await this.send("agent.session.load", { session_id: previous, ...cwd })).session_id;
+          if (plan.resume.announce === true) this.addStatus(LOADED_SESSION_NOTE, { resume: "session_load" });
+          return loaded;
         } catch (err) {
           // A dead agent or stream is a start failure; an agent that refused the load starts over.
           if (this.ending || !(err instanceof ProtocolError) || err.code === "NOT_CONNECTED" || err.code === "TIMEOUT") throw err;
           note = `The agent could not reload its earlier session (${err.message}); it starts without memory of earlier turns.`;
         }
       }
-      this.deps.store.addMessage({
-        sessionId: this.sessionId,
-        taskId: this.taskId,
-        turnId: this.turnId,
-        authorType: "agent",
-        type: "status",
-        content: note,
-        metadata: { resume: "new_session" },
-      });
+      this.addStatus(note, { resume: "new_session" });
     }
     return (await this.send("agent.session.new", cwd)).session_id;
+  }
+
+  private addStatus(content: string, metadata: Record<string, unknown>): void {
+    this.deps.store.addMessage({
+      sessionId: this.sessionId,
+      taskId: this.taskId,
+      turnId: this.turnId,
+      authorType: "agent",
+      type: "status",
+      content,
+      metadata,
+    });
   }
 
   /** Turns a start-up failure into the reason the operator reads, and fails the session. */
@@ -319,6 +325,7 @@ export class LiveSession {
   private onEvent(event: AgentEventMessage): void {
     if (this.ending) return;
     this.deps.onAgentEvent?.(this.sessionId, event);
+    this.deps.onActivity?.(this.sessionId);
     switch (event.name) {
       case "agent.stderr":
         // Memory only (the log panel); never waits for the database.

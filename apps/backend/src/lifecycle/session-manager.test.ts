@@ -1,11 +1,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { SessionStateSchema } from "@kandev/protocol";
-import { AGENTCTL_STOPPED, BACKEND_RESTARTED, isResumable } from "./interruption.js";
+import { AGENTCTL_STOPPED, BACKEND_RESTARTED, IDLE_CLOSED, isResumable, OPERATOR_CLOSED } from "./interruption.js";
 
 describe("isResumable", () => {
-  test("only sessions whose agentctl went away under them: finished (WAITING_FOR_INPUT) or interrupted (CANCELLED)", () => {
-    for (const why of [BACKEND_RESTARTED, AGENTCTL_STOPPED]) {
+  test("only sessions whose agent went away under them (restart, agentctl death, closed while idle or by the operator): finished or interrupted", () => {
+    for (const why of [BACKEND_RESTARTED, AGENTCTL_STOPPED, IDLE_CLOSED, OPERATOR_CLOSED]) {
       const resumable = SessionStateSchema.options.filter((state) => isResumable({ state, error: why.error }));
       assert.deepEqual(resumable.sort(), ["CANCELLED", "WAITING_FOR_INPUT"], why.error);
     }

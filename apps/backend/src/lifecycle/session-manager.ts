@@ -26,7 +26,17 @@ import * as tasksRepo from "../repos/tasks.js";
 import * as turnsRepo from "../repos/turns.js";
 import { toSession } from "../views.js";
 import { buildConfigureParams } from "./configure.js";
-import { AGENTCTL_STOPPED, BACKEND_RESTARTED, REOPENED_ERROR, isResumable, settleInterrupted } from "./interruption.js";
+import { IdleWatch } from "./idle.js";
+import {
+  AGENTCTL_STOPPED,
+  BACKEND_RESTARTED,
+  IDLE_CLOSED,
+  type Interruption,
+  isResumable,
+  OPERATOR_CLOSED,
+  REOPENED_ERROR,
+  settleInterrupted,
+} from "./interruption.js";
 import { LiveSession } from "./live-session.js";
 import { secretsFor, type SessionLogs } from "./session-logs.js";
 import type { StartPlan } from "./start-plan.js";
@@ -49,6 +59,8 @@ export interface SessionManagerOptions {
   cwd: string;
   /** Ceiling for ACP initialize (default 5 min). */
   initializeTimeoutMs?: number;
+  /** KANDEV_SESSION_IDLE_TIMEOUT: a session waiting this long for a prompt has its agent stopped; 0 or absent = never. */
+  idleTimeoutMs?: number;
   /** Test seams, see LiveSessionDeps. */
   onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;
   onAgentEvent?: (sessionId: string, event: AgentEventMessage) => void;
@@ -62,8 +74,23 @@ export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
   private readonly starts = new Set<Promise<void>>();
   private closing = false;
+  private readonly idle: IdleWatch;
 
-  constructor(private readonly options: SessionManagerOptions) {}
+  constructor(private readonly options: SessionManagerOptions) {
+    this.idle = new IdleWatch({
+      timeoutMs: options.idleTimeoutMs ?? 0,
+      facts: (sessionId, lastActivityMs) => {
+        const row = this.isLive(sessionId) ? sessionsRepo.getSession(this.db, sessionId) : undefined;
+        if (row === undefined) return undefined;
+        return { state: row.state, openRequests: messagesRepo.listOpenRequests(this.db, sessionId).length, lastActivityMs };
+      },
+      close: (sessionId) => {
+        this.close(sessionId, IDLE_CLOSED).catch((err: unknown) => {
+          this.options.logger.warn("could not close an idle session", { session: sessionId, error: errorText(err) });
+        });
+      },
+    });
+  }
 
   private get db() {
     return this.options.store.db;
@@ -112,6 +139,7 @@ export class SessionManager {
     if (existing !== undefined && !this.isLive(sessionId) && isResumable(existing)) return this.resume(existing, text);
     const { session, live } = this.liveSession(sessionId);
     if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is already running");
+    this.idle.touch(sessionId);
     const { store } = this.options;
     const turn = turnsRepo.insertTurn(this.db, { sessionId });
     store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
@@ -144,6 +172,60 @@ export class SessionManager {
     const live = this.track(new LiveSession(session.id, session.taskId, turn.id, this.liveDeps()));
     this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: session.acpSessionId } });
     return { turn_id: turn.id };
+  }
+
+  /**
+   * "Start again": a new session for a task whose latest session failed or was cancelled, in the
+   * task's worktree, resuming the old ACP session through session/load when the agent can (the
+   * transcript says which). Its first prompt is `prompt`, else the last one the operator gave.
+   */
+  restartTask(taskId: string, prompt?: string): { task: Task; session: Session } {
+    if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
+    const task = tasksRepo.getTask(this.db, taskId);
+    if (task === undefined) throw notFound(`task ${taskId}`);
+    const previous = sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId);
+    if (previous === undefined || (previous.state !== "FAILED" && previous.state !== "CANCELLED") || this.isLive(previous.id)) {
+      throw conflict(`only a failed or cancelled session can be started again (this one is ${previous?.state ?? "missing"})`);
+    }
+    const profile = profilesRepo.getProfile(this.db, previous.agentProfileId);
+    if (profile === undefined) throw conflict(`the session's agent profile ${previous.agentProfileId} no longer exists`);
+    const worktree = task.workspace?.path ?? null;
+    if (worktree !== null && !existsSync(worktree)) throw conflict(`the task's worktree ${worktree} is missing; nothing was started`);
+    const text = prompt ?? messagesRepo.lastUserText(this.db, previous.id);
+    if (text === undefined) throw conflict("the session has no prompt to send again; give one as `prompt`");
+    const { store } = this.options;
+    const { session, turnId } = this.db.transaction((tx) => {
+      const session = sessionsRepo.insertSession(tx, { taskId, agentProfileId: profile.id });
+      return { session, turnId: turnsRepo.insertTurn(tx, { sessionId: session.id }).id };
+    });
+    store.addMessage({ sessionId: session.id, taskId, turnId, authorType: "user", type: "text", content: text });
+    const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
+    const live = this.track(new LiveSession(session.id, taskId, turnId, this.liveDeps()));
+    this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: previous.acpSessionId, announce: true } });
+    const now = sessionsRepo.getSession(this.db, session.id);
+    return { task: store.taskView(taskId)!, session: now !== undefined && now.state !== started.state ? toSession(now) : started };
+  }
+
+  /**
+   * Stops the agent of a session waiting for its next prompt (agentctl closes it; agentctl stays),
+   * leaving the session resumable by its next prompt like after a restart. Questions still open are
+   * settled. Closing a closed session changes nothing; a running turn is `409` (cancel it first).
+   */
+  async close(sessionId: string, why: Interruption = OPERATOR_CLOSED): Promise<Session> {
+    const session = sessionsRepo.getSession(this.db, sessionId);
+    if (session === undefined) throw notFound(`session ${sessionId}`);
+    const live = this.live.get(sessionId);
+    if (live === undefined || live.ending) {
+      if (isResumable(session)) return toSession(session);
+      throw conflict(`session is no longer live (${session.state})`);
+    }
+    if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is running or starting; cancel it first");
+    this.options.clarifications.settleExecution(live.executionId, why.by);
+    // stop() forgets the live session at once, so the mark below makes the next prompt a resume.
+    const stopped = live.stop();
+    settleInterrupted(this.options.store, session, why);
+    await stopped;
+    return toSession(sessionsRepo.getSession(this.db, sessionId)!);
   }
 
   /** Cancels the running turn (ACP session/cancel), or the whole start if the agent is not up yet. */
@@ -236,6 +318,7 @@ export class SessionManager {
   /** Stops this host's agentctl (SIGTERM, then SIGKILL after 3 s), which stops every agent, and waits. */
   async shutdown(): Promise<void> {
     this.closing = true;
+    this.idle.stop();
     // Every live session stops listening first (synchronously), so nothing a waiter's end causes
     // downstream can rewrite a row; the next start reconciles what is left pending.
     const stopping = Promise.allSettled([...this.live.values()].map((l) => l.shutdown()));
@@ -282,6 +365,7 @@ export class SessionManager {
 
   private track(live: LiveSession): LiveSession {
     this.live.set(live.sessionId, live);
+    this.idle.watch(live.sessionId);
     return live;
   }
 
@@ -290,7 +374,11 @@ export class SessionManager {
       store: this.options.store,
       executor: this.options.executor,
       logger: this.options.logger,
-      onGone: (id: string) => this.live.delete(id),
+      onGone: (id: string) => {
+        this.live.delete(id);
+        this.idle.forget(id);
+      },
+      onActivity: (id: string) => this.idle.touch(id),
       onAgentctlLost: (live: LiveSession, err: Error) => this.onAgentctlLost(live, err),
       clarifications: this.options.clarifications,
       notifications: this.options.notifications,

@@ -18,9 +18,15 @@ export interface StartPlan {
   text: string;
   /** Values redacted from this session's agent log. */
   secrets: string[];
-  /** A restarted backend resuming the session: the ACP session the agent may reload. */
-  resume?: { acpSessionId: string | null };
+  /**
+   * Resuming: the ACP session the agent may reload. `announce` (a task started again) adds a status
+   * message when the load worked too, so the transcript says either way whether the agent remembers.
+   */
+  resume?: { acpSessionId: string | null; announce?: boolean };
 }
+
+/** The status message of a task started again whose agent reloaded its earlier ACP session. */
+export const LOADED_SESSION_NOTE = "The agent reloaded its earlier session (ACP session/load): it remembers earlier turns.";
 
 /** The status message of a resumed session whose agent starts over. */
 export const FRESH_SESSION_NOTE = "The agent starts without memory of earlier turns: it cannot reload its earlier session.";

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { MessageType } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { messages } from "../db/schema.js";
@@ -72,6 +72,21 @@ export function listMessages(db: Db, sessionId: string): MessageRow[] {
   return db.select().from(messages).where(eq(messages.sessionId, sessionId)).orderBy(asc(messages.seq)).all() as MessageRow[];
 }
 
+/**
+ * The newest `limit` messages of a session before `beforeSeq` (all of them without it), newest
+ * first: a transcript is read from its end, a page further back at a time (messages_session_idx).
+ */
+export function listMessagesBackwards(db: Db, sessionId: string, limit: number, beforeSeq?: number): MessageRow[] {
+  const bySession = eq(messages.sessionId, sessionId);
+  return db
+    .select()
+    .from(messages)
+    .where(beforeSeq === undefined ? bySession : and(bySession, lt(messages.seq, beforeSeq)))
+    .orderBy(desc(messages.seq))
+    .limit(limit)
+    .all() as MessageRow[];
+}
+
 /** Appends text to a message in one statement, so a burst of chunks never loses one to a race. */
 export function appendContent(db: Db, id: string, text: string): MessageRow | undefined {
   return db
@@ -131,4 +146,15 @@ export function listOpenRequests(db: Db, sessionId: string, turnId?: string | nu
     return d.select().from(messages).where(condition).orderBy(asc(messages.seq)).prepare();
   });
   return select.all(byTurn ? { sessionId, turnId } : { sessionId }) as MessageRow[];
+}
+
+/** The text of the last prompt the operator gave a session (what "Start again" sends again). */
+export function lastUserText(db: Db, sessionId: string): string | undefined {
+  const row = db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.authorType, "user"), eq(messages.type, "text")))
+    .orderBy(desc(messages.seq))
+    .get();
+  return row?.content;
 }

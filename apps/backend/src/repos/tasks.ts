@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PendingAction, TaskState } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { tasks } from "../db/schema.js";
@@ -38,16 +38,32 @@ export function getTask(db: Db, id: string): TaskRow | undefined {
   return select.get({ id }) as TaskRow | undefined;
 }
 
-/** Newest first, optionally only one state; the tasks on the board, or with `archived` only the archived ones. */
-export function listTasks(db: Db, filter: { state?: TaskState; archived?: boolean } = {}): TaskRow[] {
-  const archived = filter.archived === true ? isNotNull(tasks.archivedAt) : isNull(tasks.archivedAt);
-  const where = filter.state !== undefined ? and(archived, eq(tasks.state, filter.state)) : archived;
-  return db
-    .select()
+/** A task row with its insertion order, the tie-break of the board's order (and of its cursor). */
+export type TaskRowWithOrder = TaskRow & { rowid: number };
+
+const taskRowid = sql<number>`${tasks}.rowid`;
+
+/**
+ * Newest first, optionally only one state; the tasks on the board, or with `archived` only the
+ * archived ones. With `limit`, at most that many rows after `before` (the `[created_at, rowid]` of
+ * the last row of the previous page), read through tasks_created_idx.
+ */
+export function listTasks(
+  db: Db,
+  filter: { state?: TaskState; archived?: boolean; limit?: number; before?: readonly [string, number] } = {},
+): TaskRowWithOrder[] {
+  const conditions: SQL[] = [filter.archived === true ? isNotNull(tasks.archivedAt) : isNull(tasks.archivedAt)];
+  if (filter.state !== undefined) conditions.push(eq(tasks.state, filter.state));
+  if (filter.before !== undefined) {
+    const [at, rowid] = filter.before;
+    conditions.push(or(lt(tasks.createdAt, at), and(eq(tasks.createdAt, at), lt(taskRowid, rowid)))!);
+  }
+  const q = db
+    .select({ ...getTableColumns(tasks), rowid: taskRowid })
     .from(tasks)
-    .where(where)
-    .orderBy(desc(tasks.createdAt), desc(sql`${tasks}.rowid`))
-    .all() as TaskRow[];
+    .where(and(...conditions))
+    .orderBy(desc(tasks.createdAt), desc(taskRowid));
+  return (filter.limit !== undefined ? q.limit(filter.limit).all() : q.all()) as TaskRowWithOrder[];
 }
 
 /** Renames and/or archives (a time) or restores (null) a task; undefined for an unknown id. */

@@ -149,6 +149,12 @@ export const de: LocaleShape = {
     cancelTurn: "Stopp",
     cancelling: "Wird gestoppt…",
     cancelFailed: "Der Durchgang konnte nicht gestoppt werden: {{message}}",
+    cancelStartConfirm: "Der Agent startet noch. Trotzdem stoppen? Die Aufgabe lässt sich danach neu starten.",
+    keepStarting: "Weiter starten",
+    restart: "Neu starten",
+    restarting: "Wird gestartet…",
+    restartFailed: "Neustart fehlgeschlagen: {{message}}",
+    agentStatus: { running: "Agent läuft", idle: "Agent wartet", closed: "Agent beendet" },
     toolStatus: {
       pending: "Ausstehend",
       in_progress: "Läuft",

@@ -146,6 +146,12 @@ export const en = {
     cancelTurn: "Stop",
     cancelling: "Stopping…",
     cancelFailed: "Could not stop the turn: {{message}}",
+    cancelStartConfirm: "The agent is still starting. Stop it? You can start the task again afterwards.",
+    keepStarting: "Keep starting",
+    restart: "Start again",
+    restarting: "Starting…",
+    restartFailed: "Could not start again: {{message}}",
+    agentStatus: { running: "Agent running", idle: "Agent idle", closed: "Agent closed" },
     toolStatus: {
       pending: "Pending",
       in_progress: "Running",
