@@ -3,9 +3,11 @@
 // (every agentctl child is stopped and the database closed before the process exits).
 import { loadEnv } from "./env.js";
 import { createLogger } from "./logger.js";
+import { dropOutputWhenUnread } from "./output.js";
 import { startServer } from "./server.js";
 
 async function main(): Promise<void> {
+  dropOutputWhenUnread();
   const logger = createLogger("info");
   let env: ReturnType<typeof loadEnv>;
   try {

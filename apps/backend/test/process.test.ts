@@ -64,6 +64,28 @@ describe("the backend as a real process", () => {
     }
   });
 
+  test("a board whose terminal went away (stdout and stderr closed) keeps serving and still stops on SIGTERM", async () => {
+    requireBuilt([path.join(repoRoot, "apps/web/.next/BUILD_ID")]);
+    const b = await startBackend(path.join(dir, "no-terminal.db"), { KANDEV_SERVE_WEB: "true" });
+    // The reader of both pipes goes away, as when the terminal or the supervisor that started the board dies.
+    b.child.stdout!.destroy();
+    b.child.stderr!.destroy();
+    try {
+      // A failed start logs an error line, a 404 page goes through the web app's own logging.
+      const { task } = await createTask(b.url, "/e2e:crash");
+      await waitForTaskState(b.url, task.id, "FAILED");
+      assert.equal((await fetch(`${b.url}/no-such-page`)).status, 404);
+      assert.equal((await api(b.url, "GET", "/api/v1/health")).status, 200);
+    } finally {
+      b.child.kill("SIGTERM");
+    }
+    const exit = await Promise.race([
+      b.exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running 30 s after SIGTERM"), 30_000).unref()),
+    ]);
+    assert.deepEqual(exit, { code: 0, signal: null });
+  });
+
   let firstRun: { done: Task; running: Task } | null = null;
 
   test("agentctl and its agent run at the board's own priority (the user's)", async () => {
