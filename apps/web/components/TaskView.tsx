@@ -2,7 +2,6 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
-import type { Session } from "@kandev/protocol";
 import { ApiRequestError } from "../lib/api";
 import { useAgentProfiles, useMessages, useSession, useTask } from "../lib/queries";
 import { taskStateIcon } from "../lib/task-state-icon";
@@ -20,19 +19,6 @@ import { TaskBoardActions } from "./TaskBoardActions";
 import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
 import { TaskTitle } from "./TaskTitle";
-
-/** The errors of a session whose agentctl went away under it, or that was reopened (the backend's interruption.ts). */
-const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "closed while idle", "closed by the operator", "reopened from Done"]);
-
-/**
- * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
- * board or of its agentctl interrupted is resumed by its next prompt, even when it reads CANCELLED.
- */
-function isLive(session: Session | undefined): boolean {
-  if (session === undefined) return false;
-  if (session.error !== null && INTERRUPTED.has(session.error)) return session.state !== "FAILED";
-  return !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
-}
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
 export function TaskView({ id }: { id: string }) {
@@ -139,7 +125,7 @@ export function TaskView({ id }: { id: string }) {
       <div className="task-foot">
         <ClarificationSlot sessionId={sessionId} />
         {sessionId ? (
-          <PromptBox sessionId={sessionId} running={running} closed={session.data ? !isLive(session.data) : data.state === "FAILED"} />
+          <PromptBox sessionId={sessionId} running={running} closed={session.data ? session.data.ended : data.state === "FAILED"} />
         ) : null}
       </div>
     </div>
