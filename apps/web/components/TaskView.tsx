@@ -8,7 +8,9 @@ import { taskStateIcon } from "../lib/task-state-icon";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AgentLogPanel } from "./AgentLogPanel";
 import { CancelTurnButton } from "./CancelTurnButton";
+import { CloseSessionButton } from "./CloseSessionButton";
 import { DeleteTaskButton } from "./DeleteTaskButton";
+import { EarlierSessions } from "./EarlierSessions";
 import { ChangesPanel } from "./changes/ChangesPanel";
 import { WorkspaceActions } from "./changes/WorkspaceActions";
 import { ClarificationSlot } from "./ClarificationSlot";
@@ -81,6 +83,7 @@ export function TaskView({ id }: { id: string }) {
             </span>
           ) : null}
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
+          {session.data?.agent_status === "idle" ? <CloseSessionButton sessionId={session.data.id} /> : null}
           {session.data && (session.data.state === "FAILED" || session.data.state === "CANCELLED") ? <RestartTaskButton taskId={data.id} /> : null}
           <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
@@ -109,6 +112,7 @@ export function TaskView({ id }: { id: string }) {
       {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} /> : null}
 
       <section className="transcript" aria-label={t("task.messages")} hidden={tab === "changes" && data.workspace !== null}>
+        {sessionId !== null ? <EarlierSessions taskId={data.id} latestId={sessionId} /> : null}
         {sessionId === null ? (
           <p className="muted transcript__empty">{t("task.noSession")}</p>
         ) : messages.isError ? (

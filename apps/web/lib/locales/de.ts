@@ -154,6 +154,11 @@ export const de: LocaleShape = {
     restart: "Neu starten",
     restarting: "Wird gestartet…",
     restartFailed: "Neustart fehlgeschlagen: {{message}}",
+    closeSession: "Agent beenden",
+    closingSession: "Wird beendet…",
+    closeSessionHint: "Beendet den wartenden Agenten und gibt Speicher frei; die nächste Eingabe startet ihn wieder.",
+    closeSessionFailed: "Der Agent konnte nicht beendet werden: {{message}}",
+    earlierSession: "Frühere Sitzung {{number}}",
     agentStatus: { running: "Agent läuft", idle: "Agent wartet", closed: "Agent beendet" },
     toolStatus: {
       pending: "Ausstehend",

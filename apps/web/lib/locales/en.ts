@@ -151,6 +151,11 @@ export const en = {
     restart: "Start again",
     restarting: "Starting…",
     restartFailed: "Could not start again: {{message}}",
+    closeSession: "Close agent",
+    closingSession: "Closing…",
+    closeSessionHint: "Stops the idle agent to free memory; the next prompt starts it again.",
+    closeSessionFailed: "Could not close the agent: {{message}}",
+    earlierSession: "Earlier session {{number}}",
     agentStatus: { running: "Agent running", idle: "Agent idle", closed: "Agent closed" },
     toolStatus: {
       pending: "Pending",
