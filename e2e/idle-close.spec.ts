@@ -12,6 +12,7 @@ test("Close agent stops an idle agent's process; the next prompt resumes the ses
   await page.getByTestId("close-session").click();
   await expect(page.getByTestId("agent-status")).toHaveAttribute("data-status", "closed");
   await expect(page.getByTestId("close-session")).toHaveCount(0);
+  await expect(page.getByTestId("session-interruption")).toHaveAttribute("data-code", "session_closed");
   await expect.poll(() => processGone(pid), { message: `agent ${pid} gone` }).toBe(true);
   await saveScreenshot(page, "task-agent-closed");
 
@@ -40,8 +41,10 @@ test.describe("a board with a short idle timeout", () => {
     await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true");
     const pid = await reportedAgentPid(page);
     await expect(page.getByTestId("agent-status")).toHaveAttribute("data-status", "closed");
+    await expect(page.getByTestId("session-interruption")).toContainText("Closed while idle");
     await expect.poll(() => processGone(pid), { message: `agent ${pid} gone` }).toBe(true);
     await expect(page.getByTestId("prompt-input")).toBeEnabled();
+    await saveScreenshot(page, "task-agent-closed-idle");
 
     await page.getByTestId("prompt-input").fill("/e2e:pid");
     await page.getByTestId("prompt-submit").click();

@@ -16,7 +16,7 @@ test("an agent that crashes mid-session leaves Start again; the task runs again 
 
   // The agent process died mid-turn: the page says so and offers Start again.
   await expect(page.getByTestId("agent-status")).toHaveAttribute("data-status", "closed");
-  await expect(page.getByTestId("message-list").locator('[data-type="error"]')).toContainText("the agent exited unexpectedly (code 3)");
+  await expect(page.getByTestId("message-list").locator('[data-type="error"]')).toContainText("The agent exited unexpectedly (code 3).");
   await expect(page.getByTestId("restart-task")).toBeVisible();
   await expect(page.getByTestId("earlier-session")).toHaveCount(0);
   await saveScreenshot(page, "task-start-again-after-crash");
@@ -35,6 +35,12 @@ test("an agent that crashes mid-session leaves Start again; the task runs again 
   await expect(page.getByTestId("message-list")).not.toContainText("first turn done");
   await earlier.locator("summary").click();
   await expect(earlier.getByTestId("earlier-session-messages")).toContainText("first turn done");
-  await expect(earlier.getByTestId("earlier-session-messages")).toContainText("the agent exited unexpectedly");
+  await expect(earlier.getByTestId("earlier-session-messages")).toContainText("The agent exited unexpectedly");
   await saveScreenshot(page, "task-earlier-session");
+
+  // In German, the failure the board reported in English is said in German (its code, not its text).
+  await page.goto(`/tasks/${task.id}?lang=de`);
+  await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true");
+  await page.getByTestId("earlier-session").locator("summary").click();
+  await expect(page.getByTestId("earlier-session-messages")).toContainText("Der Agent hat sich unerwartet beendet (Code 3).");
 });

@@ -41,11 +41,15 @@ function EarlierSession({ session, number }: { session: Session; number: number 
   const state = ENDED_STATE[session.state];
   return (
     <details className="earlier-session" data-testid="earlier-session" data-session-id={session.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
+      <summary className="earlier-session__summary">
         {t("task.earlierSession", { number })}
         {state !== undefined ? <span className={`pill pill--${state}`}>{t(`states.${state}`)}</span> : null}
       </summary>
-      {open ? <EarlierTranscript sessionId={session.id} /> : null}
+      {open ? (
+        <div className="earlier-session__body">
+          <EarlierTranscript sessionId={session.id} />
+        </div>
+      ) : null}
     </details>
   );
 }

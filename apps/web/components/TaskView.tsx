@@ -20,6 +20,7 @@ import { PromptBox } from "./PromptBox";
 import { TaskBoardActions } from "./TaskBoardActions";
 import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
+import { AgentStatus } from "./AgentStatus";
 import { TaskTitle } from "./TaskTitle";
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
@@ -77,11 +78,7 @@ export function TaskView({ id }: { id: string }) {
               ) : null}
             </p>
           </div>
-          {session.data ? (
-            <span className={`pill pill--agent-${session.data.agent_status}`} data-testid="agent-status" data-status={session.data.agent_status}>
-              {t(`task.agentStatus.${session.data.agent_status}`)}
-            </span>
-          ) : null}
+          {session.data ? <AgentStatus session={session.data} /> : null}
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
           {session.data?.agent_status === "idle" ? <CloseSessionButton sessionId={session.data.id} /> : null}
           {session.data && (session.data.state === "FAILED" || session.data.state === "CANCELLED") ? <RestartTaskButton taskId={data.id} /> : null}

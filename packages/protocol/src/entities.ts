@@ -69,6 +69,29 @@ export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 export const InterruptionCodeSchema = z.enum(["backend_restarted", "agentctl_stopped", "idle_timeout", "session_closed", "reopened"]);
 export type InterruptionCode = z.infer<typeof InterruptionCodeSchema>;
 
+/**
+ * Why a session failed to start or its agent died, as a code with its values (the `failure` of its
+ * `error` message's metadata); the message's `reason` says the same in English. Params are
+ * strings: `cwd`; `command` and `hint` (an install command); `detail` (agentctl's own words);
+ * `phase` (configure | initialize | session), `exit_code` or `signal`, `last` (the agent's last
+ * stderr line); `seconds`.
+ */
+export const SessionFailureCodeSchema = z.enum([
+  "cwd_missing",
+  "cwd_not_directory",
+  "command_not_found",
+  "command_not_executable",
+  "command_not_startable",
+  "exited_during_start",
+  "initialize_timeout",
+  "start_failed",
+  "exited",
+]);
+export type SessionFailureCode = z.infer<typeof SessionFailureCodeSchema>;
+
+export const SessionFailureSchema = z.object({ code: SessionFailureCodeSchema, params: z.record(z.string(), z.string()) });
+export type SessionFailure = z.infer<typeof SessionFailureSchema>;
+
 export const SessionSchema = z.object({
   id: z.string(),
   task_id: z.string(),
