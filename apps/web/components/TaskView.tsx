@@ -20,7 +20,7 @@ import { PromptBox } from "./PromptBox";
 import { TaskBoardActions } from "./TaskBoardActions";
 import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
-import { AgentStatus } from "./AgentStatus";
+import { AgentStatus, SessionInterruption } from "./AgentStatus";
 import { TaskTitle } from "./TaskTitle";
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
@@ -76,6 +76,7 @@ export function TaskView({ id }: { id: string }) {
                   {t("task.fromBase", { branch: data.workspace.base_branch })}
                 </span>
               ) : null}
+              {session.data ? <SessionInterruption session={session.data} /> : null}
             </p>
           </div>
           {session.data ? <AgentStatus session={session.data} /> : null}
