@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { SessionSchema, TaskSchema, type Session, type Task } from "@kandev/protocol";
@@ -97,4 +98,30 @@ export async function recordToasts(page: Page): Promise<void> {
 
 export async function toastedTasks(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __kandevToasts?: string[] }).__kandevToasts ?? []);
+}
+
+/** The pid the mock agent's `/e2e:pid` scenario said last on the page. */
+export async function reportedAgentPid(page: Page): Promise<number> {
+  const said = agentMessages(page)
+    .filter({ hasText: /agent pid \d+/ })
+    .last();
+  await expect(said).toBeVisible();
+  const pid = Number(/agent pid (\d+)/.exec((await said.textContent()) ?? "")?.[1]);
+  expect(pid).toBeGreaterThan(0);
+  return pid;
+}
+
+/** Whether a process has exited (a zombie not yet reaped counts as gone: it runs no more). */
+export function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { createTaskViaApi, openBoard, openTask } from "./helpers";
+import { createTaskViaApi, openBoard, openTask, saveScreenshot } from "./helpers";
 
 test("a task waiting for a permission decision sits in the Waiting for input column with its own icon", async ({ page, request }) => {
   await openBoard(page);
@@ -11,6 +11,11 @@ test("a task waiting for a permission decision sits in the Waiting for input col
   await expect(row).toBeVisible();
   await expect(row.getByTestId("task-state-waiting-for-permission")).toBeVisible();
   await expect(page.getByTestId("column-inProgress").getByTestId(`task-row-${task.id}`)).toHaveCount(0);
+  // The tab title counts it like a question.
+  await expect(page).toHaveTitle(/^\(1\) /);
+  await saveScreenshot(page, "board-waiting-for-permission");
+  await openTask(page, task.id);
+  await expect(page).not.toHaveTitle(/^\(\d+\) /);
 });
 
 test("Stop while the agent is starting asks first, and Start again runs the task", async ({ page, request, tempDir }) => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { TaskSchema, type Repository } from "@kandev/protocol";
 import { expect, test } from "./fixtures";
-import { openBoard, openTask } from "./helpers";
+import { openBoard, openTask, saveScreenshot } from "./helpers";
 import type { Page } from "@playwright/test";
 
 // Several agent turns, git work and page loads per test: more than the suite's default minute.
@@ -47,6 +47,7 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   await expect(row).toContainText("demo app");
   await row.getByTestId("repository-branches").click();
   await expect(row.getByTestId("repository-branch-list")).toContainText("main");
+  await saveScreenshot(page, "settings-repositories");
 
   // Create the task in the dialog, on that repository and its default branch.
   await openBoard(page);
@@ -72,6 +73,7 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   await expect(file).toContainText("+3");
   const diff = page.locator('[data-testid="file-diff"][data-path="notes.md"]');
   await expect(diff).toContainText("beta");
+  await saveScreenshot(page, "task-changes-diff");
 
   // Comment on line 2 through the diff's own line widget; the comment survives a reload.
   await page.getByTestId("diff-mode-split").click();
@@ -103,6 +105,7 @@ test("a task on a repository: the Changes tab fills in, a line comment goes back
   // Merge: main holds the change, the user's checkout moved with it and is clean.
   await page.getByTestId("merge-button").click();
   await expect(page.getByTestId("merge-result")).toContainText("main");
+  await saveScreenshot(page, "task-merged");
   expect(git(repo, "show", "main:notes.md")).toBe("alpha\nbeta\ngamma");
   expect(fs.readFileSync(path.join(repo, "notes.md"), "utf8")).toBe("alpha\nbeta\ngamma\n");
   expect(git(repo, "status", "--porcelain")).toBe("");

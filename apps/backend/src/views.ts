@@ -13,6 +13,7 @@ import {
 } from "@kandev/protocol";
 import { clarificationMessageView, type ClarificationFacts } from "./clarifications/message.js";
 import { agentStatusOf, isTurnActive } from "./domain/task-state.js";
+import { interruptionOf, isEnded } from "./lifecycle/interruption.js";
 import type { ClarificationRow } from "./repos/clarifications.js";
 import type { MessageRow } from "./repos/messages.js";
 import type { ProfileRow } from "./repos/profiles.js";
@@ -46,6 +47,8 @@ export function toSession(row: SessionRow): Session {
     current_turn_id: row.currentTurnId,
     error: row.error,
     agent_status: agentStatusOf(row.state, row.error),
+    ended: isEnded(row),
+    interruption: interruptionOf(row.error),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });

@@ -77,10 +77,9 @@ describe("agents that cannot start", () => {
     await addProfile(base, { id: "not-exec", command: [file] });
     const { task, session } = await createTask(base, "hello", { agent_profile_id: "not-exec" });
     assert.equal(task.state, "FAILED");
-    assert.match(
-      (await onlyError(base, session.id)).content,
-      new RegExp(`^the agent command "${file}" is not executable\\. Check the profile's command`),
-    );
+    const error = await onlyError(base, session.id);
+    assert.match(error.content, new RegExp(`^the agent command "${file}" is not executable\\. Check the profile's command`));
+    assert.deepEqual(error.metadata.failure, { code: "command_not_executable", params: { command: file } }, "the code a client words itself");
   });
 
   test("an agent that exits at once: FAILED with its exit code and stderr; its log has the line; nothing left running", async () => {
@@ -95,6 +94,9 @@ describe("agents that cannot start", () => {
     assert.match(error.content, /\(code 7\)/);
     assert.match(error.content, /no api key/);
     assert.match(String(error.metadata.stderr_tail), /no api key/);
+    const failure = error.metadata.failure as { code: string; params: Record<string, string> };
+    assert.equal(failure.code, "exited_during_start");
+    assert.deepEqual([failure.params.exit_code, failure.params.last], ["7", "no api key"]);
     const logs = await api<SessionLogs>(base, "GET", `/api/v1/sessions/${session.id}/logs`);
     assert.deepEqual(
       logs.body.lines.map((l) => l.text),

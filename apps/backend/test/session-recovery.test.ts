@@ -168,6 +168,7 @@ describe("closing an agent (POST /api/v1/sessions/:id/close)", () => {
     const res = await api<Session>(base, "POST", `/api/v1/sessions/${session.id}/close`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual([res.body.state, res.body.agent_status, res.body.error], ["WAITING_FOR_INPUT", "closed", "closed by the operator"]);
+    assert.deepEqual([res.body.ended, res.body.interruption], [false, "session_closed"], "a closed session still takes prompts");
     await eventually(() => (isGoneOrZombie(agent) ? true : undefined), "the agent process gone");
     assert.deepEqual(server.childPids(), ctl, "agentctl stays");
     assert.equal((await getTask(base, task.id)).state, "REVIEW");
@@ -195,6 +196,8 @@ describe("closing an agent (POST /api/v1/sessions/:id/close)", () => {
     await waitForTaskState(base, task.id, "REVIEW");
     const crashed = await createTask(base, "/e2e:crash");
     await waitForTaskState(base, crashed.task.id, "FAILED");
+    const failed = await getSession(base, crashed.session.id);
+    assert.deepEqual([failed.ended, failed.interruption], [true, null], "a failed session takes no more prompts");
     const ended = await api<ErrorBody>(base, "POST", `/api/v1/sessions/${crashed.session.id}/close`);
     assert.deepEqual([ended.status, ended.body.error.code], [409, "CONFLICT"]);
   });

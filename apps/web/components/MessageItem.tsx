@@ -2,6 +2,8 @@
 import type { Message } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
+import { sayNested } from "../lib/say";
+import { failureWords, statusWords, type NestedWords } from "../lib/session-words";
 import { ClarificationNote } from "./ClarificationNote";
 import { PermissionCard } from "./PermissionCard";
 
@@ -25,6 +27,8 @@ export function MessageItem({ message, sessionId }: { message: Message; sessionI
 function MessageBody({ message, sessionId }: { message: Message; sessionId: string }) {
   const { t } = useTranslation();
   const type = message.type;
+  // The server's words are the fallback for anything it says without a code this app knows.
+  const headline = (words: NestedWords | null, server: string) => (words !== null ? sayNested(t, words) : server);
   switch (type) {
     case "text":
       return (
@@ -66,7 +70,7 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
       return (
         <div className="error-card" role="alert">
           <p className="error-card__title">{t("task.error")}</p>
-          <p className="error-card__text">{errorHeadline(message)}</p>
+          <p className="error-card__text">{headline(failureWords(message), errorHeadline(message))}</p>
           {tail ? (
             <details className="error-card__tail" open>
               <summary>{t("task.stderrTail")}</summary>
@@ -80,7 +84,7 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
       return (
         <p className="status-line">
           <span className="sr-only">{t("task.status")}</span>
-          {message.content}
+          {headline(statusWords(message), message.content)}
         </p>
       );
     case "permission_request":

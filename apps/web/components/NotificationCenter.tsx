@@ -7,7 +7,7 @@ import { beep } from "../lib/notifications/beep";
 import { desktopPermission, showDesktop } from "../lib/notifications/desktop";
 import { notificationPlan, taskIdFromPath } from "../lib/notifications/plan";
 import { getLocalPrefs } from "../lib/notifications/prefs-store";
-import { NO_UNREAD, addUnread, clearTask, unreadCount, type Unread } from "../lib/notifications/unread";
+import { NO_UNREAD, addUnread, clearTask, unreadCount, withTaskUpdate, type Unread } from "../lib/notifications/unread";
 import { bindDocumentTitle, titleStore } from "../lib/title-store";
 import { useLiveNotifications, useLiveSubscription } from "./LiveProvider";
 import { ToastStack, type ToastItem } from "./ToastStack";
@@ -16,7 +16,7 @@ const MAX_TOASTS = 3;
 
 /**
  * Tells the operator when an agent needs them: a toast, a desktop notification (when allowed), a
- * sound (when wanted) and the number of unanswered questions in the tab title. Nothing for the
+ * sound (when wanted) and the number of unanswered questions and permission requests in the tab title. Nothing for the
  * task on screen. What each notification does is decided by lib/notifications/plan.
  */
 export function NotificationCenter() {
@@ -41,13 +41,14 @@ export function NotificationCenter() {
     setToasts((list) => list.filter((x) => x.taskId !== taskId));
   }, [pathname]);
 
-  // While questions are unread, hear every task's updates so an answer given elsewhere clears them.
-  useLiveSubscription(unread.size > 0 ? { board: true } : null);
+  // Hear every task's updates: a permission request sends no notification, only its task's update;
+  // and an answer given elsewhere clears what was counted.
+  useLiveSubscription({ board: true });
 
   useLiveNotifications((n) => {
     if (n.action === "task.updated") {
       const { task } = n.payload;
-      if (task.pending_action !== "clarification") setUnread((u) => clearTask(u, task.id));
+      setUnread((u) => withTaskUpdate(u, task, taskIdFromPath(path.current)));
       return;
     }
     if (n.action === "notification") receive(n.payload.notification);

@@ -2,14 +2,15 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
-import type { Session } from "@kandev/protocol";
 import { ApiRequestError } from "../lib/api";
 import { useAgentProfiles, useMessages, useSession, useTask } from "../lib/queries";
 import { taskStateIcon } from "../lib/task-state-icon";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { AgentLogPanel } from "./AgentLogPanel";
 import { CancelTurnButton } from "./CancelTurnButton";
+import { CloseSessionButton } from "./CloseSessionButton";
 import { DeleteTaskButton } from "./DeleteTaskButton";
+import { EarlierSessions } from "./EarlierSessions";
 import { ChangesPanel } from "./changes/ChangesPanel";
 import { WorkspaceActions } from "./changes/WorkspaceActions";
 import { ClarificationSlot } from "./ClarificationSlot";
@@ -19,20 +20,8 @@ import { PromptBox } from "./PromptBox";
 import { TaskBoardActions } from "./TaskBoardActions";
 import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
+import { AgentStatus, SessionInterruption } from "./AgentStatus";
 import { TaskTitle } from "./TaskTitle";
-
-/** The errors of a session whose agentctl went away under it, or that was reopened (the backend's interruption.ts). */
-const INTERRUPTED = new Set(["backend restarted", "agentctl stopped", "closed while idle", "closed by the operator", "reopened from Done"]);
-
-/**
- * A session that can still take prompts (the API answers 409 otherwise). One that a restart of the
- * board or of its agentctl interrupted is resumed by its next prompt, even when it reads CANCELLED.
- */
-function isLive(session: Session | undefined): boolean {
-  if (session === undefined) return false;
-  if (session.error !== null && INTERRUPTED.has(session.error)) return session.state !== "FAILED";
-  return !["FAILED", "CANCELLED", "COMPLETED"].includes(session.state);
-}
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
 export function TaskView({ id }: { id: string }) {
@@ -87,14 +76,12 @@ export function TaskView({ id }: { id: string }) {
                   {t("task.fromBase", { branch: data.workspace.base_branch })}
                 </span>
               ) : null}
+              {session.data ? <SessionInterruption session={session.data} /> : null}
             </p>
           </div>
-          {session.data ? (
-            <span className={`pill pill--agent-${session.data.agent_status}`} data-testid="agent-status" data-status={session.data.agent_status}>
-              {t(`task.agentStatus.${session.data.agent_status}`)}
-            </span>
-          ) : null}
+          {session.data ? <AgentStatus session={session.data} /> : null}
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
+          {session.data?.agent_status === "idle" ? <CloseSessionButton sessionId={session.data.id} /> : null}
           {session.data && (session.data.state === "FAILED" || session.data.state === "CANCELLED") ? <RestartTaskButton taskId={data.id} /> : null}
           <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
@@ -123,6 +110,7 @@ export function TaskView({ id }: { id: string }) {
       {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} /> : null}
 
       <section className="transcript" aria-label={t("task.messages")} hidden={tab === "changes" && data.workspace !== null}>
+        {sessionId !== null ? <EarlierSessions taskId={data.id} latestId={sessionId} /> : null}
         {sessionId === null ? (
           <p className="muted transcript__empty">{t("task.noSession")}</p>
         ) : messages.isError ? (
@@ -139,7 +127,7 @@ export function TaskView({ id }: { id: string }) {
       <div className="task-foot">
         <ClarificationSlot sessionId={sessionId} />
         {sessionId ? (
-          <PromptBox sessionId={sessionId} running={running} closed={session.data ? !isLive(session.data) : data.state === "FAILED"} />
+          <PromptBox sessionId={sessionId} running={running} closed={session.data ? session.data.ended : data.state === "FAILED"} />
         ) : null}
       </div>
     </div>

@@ -130,6 +130,9 @@ export const api = {
   /** Rename, move (COMPLETED / REVIEW) or archive/restore a task. */
   patchTask: (taskId: string, body: PatchTaskBody): Promise<Task> => call(`/tasks/${encodeURIComponent(taskId)}`, TaskSchema, patch(body)),
   getTask: (id: string, signal?: AbortSignal): Promise<Task> => call(`/tasks/${encodeURIComponent(id)}`, TaskSchema, { signal }),
+  /** A task's sessions, oldest first (more than one after "Start again"). */
+  listTaskSessions: (taskId: string, signal?: AbortSignal): Promise<Session[]> =>
+    call(`/tasks/${encodeURIComponent(taskId)}/sessions`, SessionSchema.array(), { signal }),
   getSession: (id: string, signal?: AbortSignal): Promise<Session> => call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
   listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), { signal }),
@@ -143,6 +146,8 @@ export const api = {
   /** "Start again": a new session for a failed or cancelled task (the last prompt, unless `prompt`). */
   restartTask: (taskId: string, prompt?: string): Promise<{ task: Task; session: Session }> =>
     call(`/tasks/${encodeURIComponent(taskId)}/restart`, CreatedSchema, post(prompt === undefined ? {} : { prompt })),
+  /** Stops the agent of a session waiting for its next prompt; a later prompt resumes it. */
+  closeSession: (sessionId: string): Promise<Session> => call(`/sessions/${encodeURIComponent(sessionId)}/close`, SessionSchema, post({})),
   cancel: (sessionId: string): Promise<{ ok: true }> => call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
   respondPermission: (sessionId: string, pendingId: string, answer: { option_id: string } | { cancelled: true }): Promise<{ success: true }> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/permissions/${encodeURIComponent(pendingId)}/respond`, SuccessResultSchema, post(answer)),

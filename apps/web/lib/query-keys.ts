@@ -5,6 +5,8 @@ export const queryKeys = {
   archivedTasks: () => ["archived-tasks"] as const,
   task: (id: string) => ["task", id] as const,
   session: (id: string) => ["session", id] as const,
+  /** Keyed by the latest session too, so a Start again (a new latest session) refetches the list. */
+  taskSessions: (taskId: string, latestId: string) => ["task-sessions", taskId, latestId] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,
   sessionLogs: (sessionId: string) => ["session-logs", sessionId] as const,
   agentProfiles: () => ["agent-profiles"] as const,

@@ -30,6 +30,8 @@ export function makeSession(over: Partial<Session> = {}): Session {
     current_turn_id: "turn-1",
     error: null,
     agent_status: "running",
+    ended: false,
+    interruption: null,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...over,

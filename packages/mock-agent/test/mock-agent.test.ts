@@ -135,6 +135,30 @@ describe("mock agent over real pipes", () => {
     assert.deepEqual(agentText(h.updates), ["about to crash"]);
   });
 
+  test("crash-once crashes while its marker file is missing (creating it), then answers", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-"));
+    const marker = path.join(dir, "crashed");
+    const first = start();
+    const sid = await initAndSession(first);
+    void prompt(first, sid, `/e2e:crash-once ${marker}`).catch(() => {});
+    assert.equal((await first.exited).code, 3);
+    assert.ok(fs.existsSync(marker));
+    const second = start();
+    const sid2 = await initAndSession(second);
+    await prompt(second, sid2, `/e2e:crash-once ${marker}`);
+    assert.deepEqual(agentText(second.updates), ["running again after the crash"]);
+    second.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("pid says the agent's process id", async () => {
+    const h = start();
+    const sid = await initAndSession(h);
+    await prompt(h, sid, "/e2e:pid");
+    assert.deepEqual(agentText(h.updates), [`agent pid ${h.child.pid}`]);
+    h.kill();
+  });
+
   test("MOCK_AGENT_LOG records every frame in and out, including initialize's clientCapabilities", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kandev-"));
     const file = path.join(dir, "frames.jsonl");

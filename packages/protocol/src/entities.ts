@@ -61,6 +61,37 @@ export type Task = z.infer<typeof TaskSchema>;
 export const AgentStatusSchema = z.enum(["running", "idle", "closed"]);
 export type AgentStatus = z.infer<typeof AgentStatusSchema>;
 
+/**
+ * Why a session's agent went away under it without the agent ending it, as a stable code (the
+ * session's `error` says the same in English): the board restarted, its agentctl died, the idle
+ * timeout or the operator closed it, or its task was moved back from Done.
+ */
+export const InterruptionCodeSchema = z.enum(["backend_restarted", "agentctl_stopped", "idle_timeout", "session_closed", "reopened"]);
+export type InterruptionCode = z.infer<typeof InterruptionCodeSchema>;
+
+/**
+ * Why a session failed to start or its agent died, as a code with its values (the `failure` of its
+ * `error` message's metadata); the message's `reason` says the same in English. Params are
+ * strings: `cwd`; `command` and `hint` (an install command); `detail` (agentctl's own words);
+ * `phase` (configure | initialize | session), `exit_code` or `signal`, `last` (the agent's last
+ * stderr line); `seconds`.
+ */
+export const SessionFailureCodeSchema = z.enum([
+  "cwd_missing",
+  "cwd_not_directory",
+  "command_not_found",
+  "command_not_executable",
+  "command_not_startable",
+  "exited_during_start",
+  "initialize_timeout",
+  "start_failed",
+  "exited",
+]);
+export type SessionFailureCode = z.infer<typeof SessionFailureCodeSchema>;
+
+export const SessionFailureSchema = z.object({ code: SessionFailureCodeSchema, params: z.record(z.string(), z.string()) });
+export type SessionFailure = z.infer<typeof SessionFailureSchema>;
+
 export const SessionSchema = z.object({
   id: z.string(),
   task_id: z.string(),
@@ -70,6 +101,10 @@ export const SessionSchema = z.object({
   current_turn_id: z.string().nullable(),
   error: z.string().nullable(),
   agent_status: AgentStatusSchema,
+  /** The session takes no more prompts: it ended and cannot be resumed (the API answers 409). */
+  ended: z.boolean(),
+  /** Set while `error` is an interruption: its code, for clients that word it themselves. */
+  interruption: InterruptionCodeSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

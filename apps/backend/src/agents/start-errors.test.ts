@@ -2,7 +2,13 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { FileCheck } from "./executable.js";
 import {
+  agentCommandFailure,
   checkAgentCommand,
+  exitedDuringStartFailure,
+  exitedFailure,
+  initializeTimeoutFailure,
+  spawnRefusedFailure,
+  startFailedFailure,
   cwdProblemReason,
   exitedDuringStartReason,
   initializeTimeoutReason,
@@ -93,5 +99,49 @@ describe("initializeTimeoutReason", () => {
     assert.match(initializeTimeoutReason(300_000), /^the agent did not answer ACP initialize within 5 min;/);
     assert.match(initializeTimeoutReason(1500), /within 1500 ms/);
     assert.match(initializeTimeoutReason(2000), /within 2 s/);
+  });
+});
+
+describe("start failures as codes (a client words them in the operator's language)", () => {
+  const found: FileCheck = () => "ok";
+  test("the command and working directory checks give the code and its values beside the English reason", () => {
+    const missing = agentCommandFailure(["gemini"], { pathEnv: "/bin", cwd: "/", check: none, checkDir: () => "ok" })!;
+    assert.deepEqual(missing.failure, { code: "command_not_found", params: { command: "gemini", hint: "npm install -g @google/gemini-cli" } });
+    assert.equal(missing.reason, checkAgentCommand(["gemini"], { pathEnv: "/bin", cwd: "/", check: none, checkDir: () => "ok" }));
+    assert.deepEqual(agentCommandFailure(["./a"], { pathEnv: "", cwd: "/w", check: () => "not_executable", checkDir: () => "ok" })!.failure, {
+      code: "command_not_executable",
+      params: { command: "./a" },
+    });
+    assert.deepEqual(agentCommandFailure(["node"], { pathEnv: "/bin", cwd: "/gone", check: found, checkDir: () => "missing" })!.failure, {
+      code: "cwd_missing",
+      params: { cwd: "/gone" },
+    });
+    assert.equal(
+      agentCommandFailure(["node"], { pathEnv: "/bin", cwd: "/f", check: found, checkDir: () => "not_directory" })!.failure.code,
+      "cwd_not_directory",
+    );
+    assert.equal(agentCommandFailure(["node"], { pathEnv: "/bin", cwd: "/", check: found, checkDir: () => "ok" }), null);
+  });
+
+  test("agentctl's refusals, exits, timeouts and anything else", () => {
+    assert.equal(spawnRefusedFailure(["a"], "spawn a ENOENT").failure.code, "command_not_found");
+    assert.equal(spawnRefusedFailure(["a"], "spawn a EPERM").failure.code, "command_not_executable");
+    assert.deepEqual(spawnRefusedFailure(["a"], "spawn a E2BIG").failure, {
+      code: "command_not_startable",
+      params: { command: "a", detail: "spawn a E2BIG" },
+    });
+    assert.deepEqual(exitedDuringStartFailure("initialize", { code: 7, signal: null }, "no api key\n").failure, {
+      code: "exited_during_start",
+      params: { phase: "initialize", exit_code: "7", last: "no api key" },
+    });
+    assert.deepEqual(exitedFailure({ code: null, signal: "SIGKILL" }), {
+      reason: "the agent exited unexpectedly (signal SIGKILL)",
+      failure: { code: "exited", params: { signal: "SIGKILL" } },
+    });
+    assert.deepEqual(initializeTimeoutFailure(300_000).failure, { code: "initialize_timeout", params: { seconds: "300" } });
+    assert.deepEqual(startFailedFailure("boom"), {
+      reason: "could not start the agent: boom",
+      failure: { code: "start_failed", params: { detail: "boom" } },
+    });
   });
 });

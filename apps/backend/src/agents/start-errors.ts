@@ -1,5 +1,6 @@
 // The words an operator reads when an agent cannot be started: what failed, with the command, the
 // exit code and the agent's last words, and what to do about it. Pure, so every message is tested.
+import type { SessionFailure } from "@kandev/protocol";
 import { installHintFor } from "./presets.js";
 import fs from "node:fs";
 import { resolveExecutable, type FileCheck, type Resolution } from "./executable.js";
@@ -41,11 +42,37 @@ export function checkAgentCommand(
   command: readonly string[],
   options: { pathEnv: string | undefined; cwd: string; check?: FileCheck; checkDir?: DirCheck },
 ): string | null {
-  const cwdReason = cwdProblemReason(options.cwd, (options.checkDir ?? checkDir)(options.cwd));
-  if (cwdReason !== null) return cwdReason;
-  const file = command[0] ?? "";
-  const resolved = resolveExecutable(file, options);
-  return resolved.ok ? null : missingCommandReason(command, resolved);
+  return agentCommandFailure(command, options)?.reason ?? null;
+}
+
+/**
+ * A start failure as the session records it: `reason` in English (its `error`), `failure` as a
+ * code with its values, for clients that say it in the operator's language.
+ */
+export interface StartFailure {
+  reason: string;
+  failure: SessionFailure;
+}
+
+/** checkAgentCommand, with the failure's code. */
+export function agentCommandFailure(
+  command: readonly string[],
+  options: { pathEnv: string | undefined; cwd: string; check?: FileCheck; checkDir?: DirCheck },
+): StartFailure | null {
+  const verdict = (options.checkDir ?? checkDir)(options.cwd);
+  const cwdReason = cwdProblemReason(options.cwd, verdict);
+  if (cwdReason !== null) {
+    return { reason: cwdReason, failure: { code: verdict === "missing" ? "cwd_missing" : "cwd_not_directory", params: { cwd: options.cwd } } };
+  }
+  const resolved = resolveExecutable(command[0] ?? "", options);
+  if (resolved.ok) return null;
+  const code = resolved.reason === "not_executable" ? "command_not_executable" : "command_not_found";
+  return { reason: missingCommandReason(command, resolved), failure: { code, params: commandParams(command) } };
+}
+
+function commandParams(command: readonly string[]): Record<string, string> {
+  const hint = installHintFor(command);
+  return { command: command[0] ?? "", ...(hint !== undefined && { hint }) };
 }
 
 /** "the agent command "x" was not found on PATH. Install it: ..." (or "is not executable"). */
@@ -72,6 +99,18 @@ export function spawnRefusedReason(command: readonly string[], agentctlMessage: 
   return `${what}. ${adviceFor(command)}`;
 }
 
+/** spawnRefusedReason, with the failure's code. */
+export function spawnRefusedFailure(command: readonly string[], agentctlMessage: string): StartFailure {
+  const code = /\b(ENOENT|EACCES|ENOTDIR|EPERM)\b/.exec(agentctlMessage)?.[1];
+  const failure: SessionFailure =
+    code === "ENOENT" || code === "ENOTDIR"
+      ? { code: "command_not_found", params: commandParams(command) }
+      : code === "EACCES" || code === "EPERM"
+        ? { code: "command_not_executable", params: commandParams(command) }
+        : { code: "command_not_startable", params: { ...commandParams(command), detail: agentctlMessage } };
+  return { reason: spawnRefusedReason(command, agentctlMessage), failure };
+}
+
 function adviceFor(command: readonly string[]): string {
   const hint = installHintFor(command);
   return hint !== undefined ? `Install it: ${hint}` : "Check the profile's command, or install the agent so the board can run it.";
@@ -82,6 +121,43 @@ export function exitedDuringStartReason(phase: StartPhase, exit: { code: number 
   const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
   const last = lastLine(stderrTail);
   return `the agent exited ${PHASE_WORDS[phase]} (${how})${last !== undefined ? `: ${last}` : ""}`;
+}
+
+/** exitedDuringStartReason, with the failure's code. */
+export function exitedDuringStartFailure(phase: StartPhase, exit: ExitFacts, stderrTail: string): StartFailure {
+  const last = lastLine(stderrTail);
+  return {
+    reason: exitedDuringStartReason(phase, exit, stderrTail),
+    failure: { code: "exited_during_start", params: { phase, ...exitParams(exit), ...(last !== undefined && { last }) } },
+  };
+}
+
+/** The agent died after its session was up (mid-turn or between turns). */
+export function exitedFailure(exit: ExitFacts): StartFailure {
+  const how = exit.signal !== null ? `signal ${exit.signal}` : `code ${exit.code}`;
+  return { reason: `the agent exited unexpectedly (${how})`, failure: { code: "exited", params: exitParams(exit) } };
+}
+
+/** Anything else that stopped the start: agentctl's own words. */
+export function startFailedFailure(message: string): StartFailure {
+  return { reason: `could not start the agent: ${message}`, failure: { code: "start_failed", params: { detail: message } } };
+}
+
+/** initializeTimeoutReason, with the failure's code. */
+export function initializeTimeoutFailure(timeoutMs: number): StartFailure {
+  return {
+    reason: initializeTimeoutReason(timeoutMs),
+    failure: { code: "initialize_timeout", params: { seconds: String(Math.round(timeoutMs / 1000)) } },
+  };
+}
+
+interface ExitFacts {
+  code: number | null;
+  signal: string | null;
+}
+
+function exitParams(exit: ExitFacts): Record<string, string> {
+  return exit.signal !== null ? { signal: exit.signal } : { exit_code: String(exit.code) };
 }
 
 /** The agent never answered ACP initialize. */

@@ -2,7 +2,8 @@
 // (every agentctl died with it), this host's agentctl died while the backend ran on, or the board
 // closed an idle agent (idle timeout, `POST /sessions/:id/close`). All end the same way, in one
 // function, and a later prompt resumes any of them (ACP session/load when the agent can).
-import type { SessionState } from "@kandev/protocol";
+import type { InterruptionCode, SessionState } from "@kandev/protocol";
+import { isLiveSessionState } from "../domain/task-state.js";
 import * as turnsRepo from "../repos/turns.js";
 import type { SessionRow } from "../repos/sessions.js";
 import type { LiveStore } from "./store.js";
@@ -11,8 +12,8 @@ import type { LiveStore } from "./store.js";
 export interface Interruption {
   /** The session's `error` (and its turn's); marks the session resumable. */
   error: string;
-  /** `reason` of its open requests, `by` of its clarifications. */
-  by: string;
+  /** `reason` of its open requests, `by` of its clarifications; the session's `interruption` code. */
+  by: InterruptionCode;
   /** The status message a starting or mid-turn session gets. */
   status: string;
 }
@@ -49,7 +50,19 @@ export const OPERATOR_CLOSED: Interruption = {
  */
 export const REOPENED_ERROR = "reopened from Done";
 
-const MARKS = new Set([BACKEND_RESTARTED.error, AGENTCTL_STOPPED.error, IDLE_CLOSED.error, OPERATOR_CLOSED.error, REOPENED_ERROR]);
+/** Each mark an interruption leaves in a session's `error`, with its stable code. */
+const MARKS = new Map<string, InterruptionCode>([
+  [BACKEND_RESTARTED.error, BACKEND_RESTARTED.by],
+  [AGENTCTL_STOPPED.error, AGENTCTL_STOPPED.by],
+  [IDLE_CLOSED.error, IDLE_CLOSED.by],
+  [OPERATOR_CLOSED.error, OPERATOR_CLOSED.by],
+  [REOPENED_ERROR, "reopened"],
+]);
+
+/** The code of the interruption a session's `error` marks, or null when it marks none. */
+export function interruptionOf(error: string | null): InterruptionCode | null {
+  return error === null ? null : (MARKS.get(error) ?? null);
+}
 
 /**
  * Settles one interrupted session (its clarifications were settled just before, by the caller).
@@ -71,7 +84,15 @@ export function settleInterrupted(
   }
   if (s.currentTurnId !== null) turnsRepo.endTurn(store.db, s.currentTurnId, { stopReason: "cancelled", error: why.error });
   store.settleOpenRequests(s.id, why.by);
-  store.addMessage({ sessionId: s.id, taskId: s.taskId, turnId: s.currentTurnId, authorType: "agent", type: "status", content: why.status });
+  store.addMessage({
+    sessionId: s.id,
+    taskId: s.taskId,
+    turnId: s.currentTurnId,
+    authorType: "agent",
+    type: "status",
+    content: why.status,
+    metadata: { interruption: why.by },
+  });
   store.updateSession(s.id, { state: "CANCELLED", error: why.error });
   return true;
 }
@@ -83,4 +104,12 @@ export function settleInterrupted(
  */
 export function isResumable(session: { state: SessionState; error: string | null }): boolean {
   return session.error !== null && MARKS.has(session.error) && (session.state === "WAITING_FOR_INPUT" || session.state === "CANCELLED");
+}
+
+/**
+ * The session takes no more prompts (the one owner of this fact; clients read `Session.ended`):
+ * it left the live states and no interruption left it resumable.
+ */
+export function isEnded(session: { state: SessionState; error: string | null }): boolean {
+  return !isLiveSessionState(session.state) && !isResumable(session);
 }

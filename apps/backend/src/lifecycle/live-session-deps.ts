@@ -1,6 +1,7 @@
 // What a live session needs from the board (live-session.ts): the store, the executor, the
 // clarification and notification services, and the manager's callbacks.
 import type { AgentActionName, AgentCommand } from "@kandev/protocol";
+import type { StartFailure } from "../agents/start-errors.js";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { AgentEventMessage } from "../executor/agentctl-client.js";
 import type { LocalExecutor } from "../executor/local-executor.js";
@@ -24,7 +25,7 @@ export interface LiveSessionDeps {
   notifications: NotificationService;
   logs: SessionLogs;
   /** Why the agent command cannot be run (missing, not executable), or null when it can. */
-  checkCommand: (agent: AgentCommand) => string | null;
+  checkCommand: (agent: AgentCommand) => StartFailure | null;
   initializeTimeoutMs?: number;
   /** Test seam: sees every request to agentctl (action and params) just before it is sent. */
   onAgentRequest?: (sessionId: string, action: AgentActionName, params: unknown) => void;

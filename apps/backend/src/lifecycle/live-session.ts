@@ -8,7 +8,15 @@ import {
   type ElicitationRespondParams,
 } from "@kandev/protocol";
 import type { AgentctlClient, AgentEventMessage } from "../executor/agentctl-client.js";
-import { exitedDuringStartReason, initializeTimeoutReason, spawnRefusedReason, type StartPhase } from "../agents/start-errors.js";
+import {
+  exitedDuringStartFailure,
+  exitedFailure,
+  initializeTimeoutFailure,
+  spawnRefusedFailure,
+  startFailedFailure,
+  type StartFailure,
+  type StartPhase,
+} from "../agents/start-errors.js";
 import type { ClarificationContext } from "../clarifications/service.js";
 import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
@@ -107,6 +115,7 @@ export class LiveSession {
     const previous = plan.resume?.acpSessionId ?? null;
     if (plan.resume !== undefined) {
       let note = FRESH_SESSION_NOTE;
+      let loadError: string | undefined;
       if (previous !== null && canLoad) {
         try {
           const loaded = (await this.send("agent.session.load", { session_id: previous, ...cwd })).session_id;
@@ -116,9 +125,10 @@ export class LiveSession {
           // A dead agent or stream is a start failure; an agent that refused the load starts over.
           if (this.ending || !(err instanceof ProtocolError) || err.code === "NOT_CONNECTED" || err.code === "TIMEOUT") throw err;
           note = `The agent could not reload its earlier session (${err.message}); it starts without memory of earlier turns.`;
+          loadError = err.message;
         }
       }
-      this.addStatus(note, { resume: "new_session" });
+      this.addStatus(note, { resume: "new_session", ...(loadError !== undefined && { load_error: loadError }) });
     }
     return (await this.send("agent.session.new", cwd)).session_id;
   }
@@ -142,11 +152,11 @@ export class LiveSession {
     const phase = this.startPhase;
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof ProtocolError && phase === "configure" && err.code === "BAD_REQUEST" && /cannot start agent command/.test(message)) {
-      this.fail(spawnRefusedReason(plan.configure.agent.command, message), "");
+      this.fail(spawnRefusedFailure(plan.configure.agent.command, message), "");
       return;
     }
     if (err instanceof ProtocolError && phase === "initialize" && err.code === "TIMEOUT") {
-      this.fail(initializeTimeoutReason(this.initializeTimeoutMs), this.agentStderr);
+      this.fail(initializeTimeoutFailure(this.initializeTimeoutMs), this.agentStderr);
       return;
     }
     if (phase !== null && this.client !== null) {
@@ -156,7 +166,7 @@ export class LiveSession {
       clearTimeout(timer);
       if (this.ending) return;
     }
-    this.fail(`could not start the agent: ${message}`, "");
+    this.fail(startFailedFailure(message), "");
   }
 
   /** Sends a new prompt; the caller has already written the turn and the user message. */
@@ -196,8 +206,9 @@ export class LiveSession {
    * Ends the session with FAILED: the turn ends, open requests are settled, an `error` message
    * carries the reason and the stderr tail, agentctl is stopped. Idempotent.
    */
-  fail(reason: string, stderrTail: string): void {
+  fail(why: StartFailure, stderrTail: string): void {
     if (this.ending) return;
+    const { reason, failure } = why;
     this.finish("FAILED", reason);
     const tail = stderrTail.trim().length > 0 ? stderrTail : this.agentStderr;
     const content = tail.trim().length > 0 ? `${reason}\n\n${tail.trimEnd()}` : reason;
@@ -205,7 +216,7 @@ export class LiveSession {
     if (turnError !== null && turnError.turnId === this.turnId) {
       // The turn already failed with a short error (agentctl reports that before agent.exited):
       // complete that message rather than adding a second one for the same crash.
-      this.deps.store.patchMessage(turnError.messageId, { content, metadata: { ...turnError.metadata, reason, stderr_tail: tail } });
+      this.deps.store.patchMessage(turnError.messageId, { content, metadata: { ...turnError.metadata, reason, failure, stderr_tail: tail } });
     } else {
       this.deps.store.addMessage({
         sessionId: this.sessionId,
@@ -214,7 +225,7 @@ export class LiveSession {
         authorType: "agent",
         type: "error",
         content,
-        metadata: { reason, stderr_tail: tail },
+        metadata: { reason, failure, stderr_tail: tail },
       });
     }
     this.deps.store.updateSession(this.sessionId, { state: "FAILED", error: reason });
@@ -232,6 +243,7 @@ export class LiveSession {
       authorType: "agent",
       type: "status",
       content: reason,
+      metadata: { note: "start_cancelled" },
     });
     this.deps.store.updateSession(this.sessionId, { state: "CANCELLED", error: reason });
     void this.teardown();
@@ -416,11 +428,9 @@ export class LiveSession {
         return;
       case "agent.exited": {
         const p = event.payload;
-        const how = p.signal !== null ? `signal ${p.signal}` : `code ${p.code}`;
-        const reason =
-          this.startPhase !== null ? exitedDuringStartReason(this.startPhase, p, p.stderr_tail) : `the agent exited unexpectedly (${how})`;
+        const why = this.startPhase !== null ? exitedDuringStartFailure(this.startPhase, p, p.stderr_tail) : exitedFailure(p);
         this.onAgentExited();
-        this.fail(reason, p.stderr_tail);
+        this.fail(why, p.stderr_tail);
         return;
       }
       default: {

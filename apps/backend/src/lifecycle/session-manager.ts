@@ -14,7 +14,7 @@ import {
 import type { z } from "zod";
 import type { AgentEventMessage } from "../executor/agentctl-client.js";
 import type { LocalExecutor } from "../executor/local-executor.js";
-import { checkAgentCommand } from "../agents/start-errors.js";
+import { agentCommandFailure, type StartFailure } from "../agents/start-errors.js";
 import type { ClarificationService, ElicitationTarget } from "../clarifications/service.js";
 import { conflict, notFound, validationError } from "../http/errors.js";
 import type { Logger } from "../logger.js";
@@ -345,9 +345,9 @@ export class SessionManager {
   }
 
   /** Why a profile's command cannot be run, checked the way agentctl will spawn it. */
-  private checkCommand(agent: AgentCommand): string | null {
+  private checkCommand(agent: AgentCommand): StartFailure | null {
     const env = { ...this.options.agentEnv, ...(agent.env ?? {}) };
-    return checkAgentCommand(agent.command, { pathEnv: env.PATH, cwd: path.resolve(this.options.cwd, agent.cwd ?? ".") });
+    return agentCommandFailure(agent.command, { pathEnv: env.PATH, cwd: path.resolve(this.options.cwd, agent.cwd ?? ".") });
   }
 
   private isLive(sessionId: string): boolean {

@@ -154,6 +154,11 @@ export const de: LocaleShape = {
     restart: "Neu starten",
     restarting: "Wird gestartet…",
     restartFailed: "Neustart fehlgeschlagen: {{message}}",
+    closeSession: "Agent beenden",
+    closingSession: "Wird beendet…",
+    closeSessionHint: "Beendet den wartenden Agenten und gibt Speicher frei; die nächste Eingabe startet ihn wieder.",
+    closeSessionFailed: "Der Agent konnte nicht beendet werden: {{message}}",
+    earlierSession: "Frühere Sitzung {{number}}",
     agentStatus: { running: "Agent läuft", idle: "Agent wartet", closed: "Agent beendet" },
     toolStatus: {
       pending: "Ausstehend",
@@ -419,6 +424,54 @@ export const de: LocaleShape = {
     conflictFiles: "Dateien mit Konflikten: {{files}}",
     pushed: "{{branch}} nach {{remote}} gepusht.",
     pushFailed: "Nicht gepusht: {{message}}",
+  },
+  sessionText: {
+    interruption: {
+      backend_restarted: "Das Board wurde während dieser Sitzung neu gestartet; die nächste Eingabe setzt sie fort.",
+      agentctl_stopped: "agentctl wurde während dieser Sitzung beendet; die nächste Eingabe setzt sie fort.",
+      idle_timeout: "Wegen Untätigkeit beendet; die nächste Eingabe setzt die Sitzung fort.",
+      session_closed: "Vom Bediener beendet; die nächste Eingabe setzt die Sitzung fort.",
+      reopened: "Aus „Fertig“ zurückgeholt; die nächste Eingabe setzt die Sitzung fort.",
+    },
+    status: {
+      backend_restarted: "Sitzung beendet: das Backend wurde neu gestartet",
+      agentctl_stopped: "Sitzung beendet: agentctl wurde beendet",
+      idle_timeout: "Sitzung geschlossen: der Agent war untätig",
+      session_closed: "Sitzung vom Bediener geschlossen",
+      reopened: "Sitzung aus „Fertig“ zurückgeholt",
+    },
+    resume: {
+      sessionLoad: "Der Agent hat seine frühere Sitzung neu geladen (ACP session/load): er erinnert sich an frühere Runden.",
+      newSession: "Der Agent beginnt ohne Erinnerung an frühere Runden: er kann seine frühere Sitzung nicht neu laden.",
+      loadRefused: "Der Agent konnte seine frühere Sitzung nicht neu laden ({{message}}); er beginnt ohne Erinnerung an frühere Runden.",
+    },
+    startCancelled: "Abgebrochen, bevor die Agent-Sitzung begann",
+    turnCancelled: "Runde abgebrochen",
+    advice: {
+      install: "Installiere ihn: {{hint}}",
+      checkProfile: "Prüfe den Befehl des Profils oder installiere den Agenten, damit das Board ihn starten kann.",
+    },
+    how: { code: "Code {{code}}", signal: "Signal {{signal}}" },
+    phase: {
+      configure: "beim Start",
+      initialize: "bevor er auf ACP initialize antwortete",
+      session: "beim Öffnen seiner ACP-Sitzung",
+    },
+    failure: {
+      cwd_missing:
+        "Das Arbeitsverzeichnis des Agenten „{{cwd}}“ existiert nicht. Ändere das Arbeitsverzeichnis im Profil (Einstellungen → Agentenprofile) oder lege den Ordner an.",
+      cwd_not_directory:
+        "Das Arbeitsverzeichnis des Agenten „{{cwd}}“ ist kein Ordner. Ändere das Arbeitsverzeichnis im Profil (Einstellungen → Agentenprofile) oder lege den Ordner an.",
+      command_not_found: "Der Agent-Befehl „{{command}}“ wurde nicht gefunden. {{advice}}",
+      command_not_executable: "Der Agent-Befehl „{{command}}“ ist nicht ausführbar. {{advice}}",
+      command_not_startable: "Der Agent-Befehl „{{command}}“ konnte nicht gestartet werden ({{detail}}). {{advice}}",
+      exited_during_start: "Der Agent hat sich {{phase}} beendet ({{how}}).",
+      exited_during_start_said: "Der Agent hat sich {{phase}} beendet ({{how}}): {{last}}",
+      initialize_timeout:
+        "Der Agent hat nicht innerhalb von {{seconds}} s auf ACP initialize geantwortet. Ist der Befehl ein ACP-Agent, und startet er ohne Rückfrage? Siehe sein Protokoll.",
+      start_failed: "Der Agent konnte nicht gestartet werden: {{detail}}",
+      exited: "Der Agent hat sich unerwartet beendet ({{how}}).",
+    },
   },
   states: {
     todo: "Zu erledigen",

@@ -151,6 +151,11 @@ export const en = {
     restart: "Start again",
     restarting: "Starting…",
     restartFailed: "Could not start again: {{message}}",
+    closeSession: "Close agent",
+    closingSession: "Closing…",
+    closeSessionHint: "Stops the idle agent to free memory; the next prompt starts it again.",
+    closeSessionFailed: "Could not close the agent: {{message}}",
+    earlierSession: "Earlier session {{number}}",
     agentStatus: { running: "Agent running", idle: "Agent idle", closed: "Agent closed" },
     toolStatus: {
       pending: "Pending",
@@ -414,6 +419,54 @@ export const en = {
     conflictFiles: "Conflicting files: {{files}}",
     pushed: "Pushed {{branch}} to {{remote}}.",
     pushFailed: "Not pushed: {{message}}",
+  },
+  sessionText: {
+    interruption: {
+      backend_restarted: "The board restarted under this session; the next prompt resumes it.",
+      agentctl_stopped: "agentctl stopped under this session; the next prompt resumes it.",
+      idle_timeout: "Closed while idle; the next prompt resumes it.",
+      session_closed: "Closed by the operator; the next prompt resumes it.",
+      reopened: "Reopened from Done; the next prompt resumes it.",
+    },
+    status: {
+      backend_restarted: "Session ended: the backend restarted",
+      agentctl_stopped: "Session ended: agentctl stopped",
+      idle_timeout: "Session closed: the agent was idle",
+      session_closed: "Session closed by the operator",
+      reopened: "Session reopened from Done",
+    },
+    resume: {
+      sessionLoad: "The agent reloaded its earlier session (ACP session/load): it remembers earlier turns.",
+      newSession: "The agent starts without memory of earlier turns: it cannot reload its earlier session.",
+      loadRefused: "The agent could not reload its earlier session ({{message}}); it starts without memory of earlier turns.",
+    },
+    startCancelled: "Cancelled before the agent session started",
+    turnCancelled: "Turn cancelled",
+    advice: {
+      install: "Install it: {{hint}}",
+      checkProfile: "Check the profile's command, or install the agent so the board can run it.",
+    },
+    how: { code: "code {{code}}", signal: "signal {{signal}}" },
+    phase: {
+      configure: "while starting",
+      initialize: "before answering ACP initialize",
+      session: "while opening its ACP session",
+    },
+    failure: {
+      cwd_missing:
+        "The agent's working directory “{{cwd}}” does not exist. Change the profile's working directory (Settings → Agent profiles) or create the folder.",
+      cwd_not_directory:
+        "The agent's working directory “{{cwd}}” is not a folder. Change the profile's working directory (Settings → Agent profiles) or create the folder.",
+      command_not_found: "The agent command “{{command}}” was not found. {{advice}}",
+      command_not_executable: "The agent command “{{command}}” is not executable. {{advice}}",
+      command_not_startable: "The agent command “{{command}}” could not be started ({{detail}}). {{advice}}",
+      exited_during_start: "The agent exited {{phase}} ({{how}}).",
+      exited_during_start_said: "The agent exited {{phase}} ({{how}}): {{last}}",
+      initialize_timeout:
+        "The agent did not answer ACP initialize within {{seconds}} s. Is the command an ACP agent, and does it start without asking for input? See its log.",
+      start_failed: "Could not start the agent: {{detail}}",
+      exited: "The agent exited unexpectedly ({{how}}).",
+    },
   },
   states: {
     todo: "To do",

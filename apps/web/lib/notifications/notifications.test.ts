@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import type { Notification } from "@kandev/protocol";
 import { notificationPlan, taskIdFromPath, type PlanContext } from "./plan";
 import { DEFAULT_PREFS, parsePrefs, serializePrefs } from "./prefs";
-import { NO_UNREAD, addUnread, clearTask, unreadCount } from "./unread";
+import { NO_UNREAD, addUnread, clearTask, unreadCount, withTaskUpdate } from "./unread";
 import { stripCount, withCount } from "../title";
 
 const question: Notification = {
@@ -82,6 +82,23 @@ describe("unread questions and the tab title", () => {
     u = clearTask(u, "t1");
     assert.equal(unreadCount(u), 1);
     assert.equal(clearTask(u, "t9"), u);
+  });
+  test("a task waiting on a permission counts once until it stops waiting; not the task on screen", () => {
+    let u = withTaskUpdate(NO_UNREAD, { id: "t1", pending_action: "permission" }, null);
+    assert.equal(unreadCount(u), 1);
+    assert.equal(withTaskUpdate(u, { id: "t1", pending_action: "permission" }, null), u, "a repeat changes nothing");
+    u = withTaskUpdate(u, { id: "t2", pending_action: "permission" }, "t2");
+    assert.equal(unreadCount(u), 1, "the task on screen is being looked at");
+    u = withTaskUpdate(u, { id: "t1", pending_action: null }, null);
+    assert.equal(unreadCount(u), 0);
+  });
+  test("questions and permissions add up; a question answered while a permission waits leaves the permission", () => {
+    let u = addUnread(NO_UNREAD, "p1", "t1");
+    u = withTaskUpdate(u, { id: "t2", pending_action: "permission" }, null);
+    assert.equal(unreadCount(u), 2);
+    assert.equal(withTaskUpdate(u, { id: "t1", pending_action: "clarification" }, null), u);
+    u = withTaskUpdate(u, { id: "t1", pending_action: "permission" }, null);
+    assert.deepEqual([...u.keys()].sort(), ["permission:t1", "permission:t2"]);
   });
   test("the count goes in front of the title, once", () => {
     assert.equal(withCount("Board · Kandev", 2), "(2) Board · Kandev");

@@ -1,6 +1,6 @@
 import type { ScenarioRegistry } from "../scenario.js";
 import { benchScenarios } from "./bench.js";
-import { crash } from "./crash.js";
+import { crash, crashOnce } from "./crash.js";
 import { echo, plain } from "./echo.js";
 import { editFile } from "./edit-file.js";
 import { elicitationScenarios } from "./elicitation.js";
@@ -8,6 +8,7 @@ import { fuzzScenarios } from "./fuzz.js";
 import { hang } from "./hang.js";
 import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
+import { pid } from "./pid.js";
 import { slow } from "./slow.js";
 import { toolCall } from "./tool-call.js";
 
@@ -20,6 +21,8 @@ export const scenarios: ScenarioRegistry = {
   permission,
   slow,
   crash,
+  "crash-once": crashOnce,
+  pid,
   hang,
   ...elicitationScenarios,
   ...kandevQuestionScenarios,
