@@ -1,5 +1,4 @@
 "use client";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoadOnView } from "../lib/use-load-on-view";
 
@@ -9,8 +8,7 @@ import { useLoadOnView } from "../lib/use-load-on-view";
  */
 export function LoadMoreTasks({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useLoadOnView(ref, onLoad);
+  const ref = useLoadOnView<HTMLDivElement>(onLoad);
   return (
     <div className="board__more" ref={ref} data-testid="board-more">
       <button type="button" className="button button--ghost" data-testid="load-more-tasks" disabled={loading} onClick={onLoad}>

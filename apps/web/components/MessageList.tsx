@@ -36,14 +36,13 @@ export function MessageList({
   const stick = useRef(true);
   // Distance from the bottom of the page when earlier messages were asked for; restored once they render.
   const anchor = useRef<number | null>(null);
-  const earlierRef = useRef<HTMLLIElement>(null);
   const { loading: loadingEarlier, load } = earlier;
   const loadEarlier = useCallback(() => {
     if (loadingEarlier) return;
     anchor.current = document.documentElement.scrollHeight - window.scrollY;
     load();
   }, [loadingEarlier, load]);
-  useLoadOnView(earlierRef, loadEarlier);
+  const earlierRef = useLoadOnView<HTMLLIElement>(loadEarlier);
 
   useEffect(() => {
     const onScroll = () => {

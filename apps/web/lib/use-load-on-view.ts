@@ -1,23 +1,25 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 
 /**
- * Calls `onView` each time the element scrolls into view. Where it sits when it first mounts does
- * not count: only the operator's scrolling loads, so nothing loads that nobody reached for, and a
- * short list whose end is already in sight keeps its button.
+ * A ref for the element at the loaded end of a list: `onView` runs each time the operator scrolls
+ * it into view. Coming into view without a scroll does not count (where it sits when it mounts, a
+ * search that shortens the page): only reaching for more loads more, and a list whose end is in
+ * sight keeps its button.
  */
-export function useLoadOnView(ref: RefObject<Element | null>, onView: () => void): void {
+export function useLoadOnView<T extends Element>(onView: () => void): (el: T | null) => (() => void) | undefined {
   const latest = useRef(onView);
   latest.current = onView;
-  useEffect(() => {
-    const el = ref.current;
-    if (el === null || typeof IntersectionObserver === "undefined") return;
+  return useCallback((el: T | null) => {
+    if (el === null || typeof IntersectionObserver === "undefined") return undefined;
     let initial = true;
+    let lastY = window.scrollY;
     const observer = new IntersectionObserver((entries) => {
-      const inView = entries.some((e) => e.isIntersecting);
+      const scrolled = window.scrollY !== lastY;
+      lastY = window.scrollY;
       if (initial) initial = false;
-      else if (inView) latest.current();
+      else if (scrolled && entries.some((e) => e.isIntersecting)) latest.current();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref]);
+  }, []);
 }
