@@ -4,7 +4,7 @@ import { startBoard, type StartedBoard } from "./board";
 import { expect, test } from "./fixtures";
 import { createTaskViaApi, openBoard, openTask } from "./helpers";
 
-// Issue 36 item 7: the board and a transcript load in pages (100 each, apps/web/lib/queries.ts),
+// Issue 36 item 7: the board and a transcript load in pages (100 each, apps/web/lib/api.ts),
 // newest first, older ones on scroll or on a button, and live updates keep the loaded pages whole.
 
 const PAGE = 100;

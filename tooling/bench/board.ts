@@ -1,5 +1,5 @@
 // The board in Chromium: a board of 1,000 tasks opens (navigation start -> its first page of rows
-// in the DOM: the web app loads tasks 100 at a time, apps/web/lib/queries.ts), and one
+// in the DOM: the web app loads tasks 100 at a time, apps/web/lib/api.ts), and one
 // task's icon follows its `task.updated` frame (frame received in the page -> the icon changed in
 // the DOM and the next frame began). Measured inside the page with performance.now(), a wrapped
 // WebSocket and a MutationObserver; the backend runs the built web app (apps/web/.next).
@@ -19,7 +19,7 @@ const WEB_BUILD_ID = path.join(REPO_ROOT, "apps/web/.next/BUILD_ID");
 /** Debian's Chromium and its container flags, the same as the Playwright suite's. */
 export const CHROMIUM = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "e2e/chromium.json"), "utf8")) as { executablePath: string; args: string[] };
 
-/** Rows the board shows before the operator scrolls: the web app's TASK_PAGE_SIZE (apps/web/lib/queries.ts). */
+/** Rows the board shows before the operator scrolls: the web app's TASK_PAGE_SIZE (apps/web/lib/api.ts). */
 export const FIRST_PAGE_ROWS = 100;
 
 export interface BoardOptions {

@@ -84,10 +84,22 @@ async function call<T>(path: string, parser: Parser<T>, init: RequestInit = {}):
   return (await exchange(path, parser, init)).value;
 }
 
+/** Tasks per board page: more than a screen holds, few enough that 10,000 tasks open in about a second. */
+export const TASK_PAGE_SIZE = 100;
+/** Messages per transcript page: the end of a long transcript first, earlier pages on request. */
+export const MESSAGE_PAGE_SIZE = 100;
+
+/** A page of a paged list (docs/API.md "Paged lists"), relative to the API's root. */
+function pagePath(path: string, cursor: string | null, limit: number): string {
+  return `${path}?${new URLSearchParams({ limit: String(limit), ...(cursor !== null && { cursor }) })}`;
+}
+
+/** The URL of the board's first page, which the board page preloads with its scripts. */
+export const FIRST_TASKS_PAGE_URL = `${API}${pagePath("/tasks", null, TASK_PAGE_SIZE)}`;
+
 /** One page of a paged list: the items, and the next page's cursor from `X-Next-Cursor`. */
 async function callPage<T>(path: string, parser: Parser<T[]>, cursor: string | null, limit: number, signal?: AbortSignal): Promise<Page<T>> {
-  const query = new URLSearchParams({ limit: String(limit), ...(cursor !== null && { cursor }) });
-  const { value, res } = await exchange(`${path}?${query}`, parser, { signal });
+  const { value, res } = await exchange(pagePath(path, cursor, limit), parser, { signal });
   return { items: value, next: res.headers.get("X-Next-Cursor") };
 }
 

@@ -1,18 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Message, SessionLogLine, Task } from "@kandev/protocol";
 import { mergeFetchedLog } from "./agent-log";
-import { api } from "./api";
+import { api, MESSAGE_PAGE_SIZE, TASK_PAGE_SIZE } from "./api";
 import { ledgerFor } from "./live-cache";
 import { latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
 import { flattenPages, flattenPagesOldestFirst, nextCursor, type Pages, withLive } from "./paged-list";
 import { queryKeys } from "./query-keys";
 
 // Each fetch lays the live updates that arrived while it ran over its result (see LiveLedger).
-
-/** Tasks per board page: more than a screen holds, few enough that 10,000 tasks open in about a second. */
-export const TASK_PAGE_SIZE = 100;
-/** Messages per transcript page: the end of a long transcript first, earlier pages on request. */
-export const MESSAGE_PAGE_SIZE = 100;
 
 const boardOrder = (data: Pages<Task>) => flattenPages(data);
 const transcriptOrder = (data: Pages<Message>) => flattenPagesOldestFirst(data);
