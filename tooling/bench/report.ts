@@ -68,7 +68,9 @@ export interface MemoryResult {
 
 export interface BoardResult {
   tasks: number;
-  /** Navigation start -> every task row in the DOM on the first load (server and browser cold). */
+  /** The rows the board opens with (its first page; all of them on a smaller board). */
+  rows: number;
+  /** Navigation start -> the first page of task rows in the DOM on the first load (server and browser cold). */
   coldRenderMs: number;
   /** The same on each later load of the page. */
   renderMs: number[];
@@ -212,7 +214,7 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
     const b = result.board;
     const worst = Math.max(...b.renderMs);
     checks.push({
-      target: `${b.tasks} tasks render < 1 s (every warm load)`,
+      target: `a board of ${b.tasks} tasks opens < 1 s (${b.rows} rows, every warm load)`,
       measured: `${fmtMs(worst)} ms worst of ${b.renderMs.length} (cold: ${fmtMs(b.coldRenderMs)} ms)`,
       ok: worst < 1000,
     });
@@ -353,7 +355,7 @@ export function renderReport(result: BenchResult): string {
     else {
       const b = result.board;
       out.push(
-        `Board (Chromium): ${b.tasks} tasks in the DOM ${fmtMs(b.coldRenderMs)} ms after navigation start on the cold load, ` +
+        `Board (Chromium): ${b.tasks} tasks, the first ${b.rows} rows in the DOM ${fmtMs(b.coldRenderMs)} ms after navigation start on the cold load, ` +
           `then ${b.renderMs.map((x) => fmtMs(x)).join(" / ")} ms; icon on screen (next frame after the DOM change) after its task.updated frame: ` +
           `${b.iconMs.length} updates, median ${fmtMs(median(b.iconMs))} ms, max ${fmtMs(Math.max(...b.iconMs))} ms.`,
         "",

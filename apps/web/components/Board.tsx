@@ -15,12 +15,14 @@ import { useTaskPatch } from "../lib/use-task-patch";
 import { ArchivedTasks } from "./ArchivedTasks";
 import { BoardColumn } from "./BoardColumn";
 import { CreateTaskDialog } from "./CreateTaskDialog";
+import { LoadMoreTasks } from "./LoadMoreTasks";
 import { useLiveSubscription } from "./LiveProvider";
 
 /**
  * The board: one column per task state, live over the `{board: true}` subscription. A task in
  * Review is dragged to Done (or moved with Shift+Arrow keys) and back; the search box narrows the
- * columns by title, state and agent; archived tasks are shown on request.
+ * columns by title, state and agent (among the loaded tasks); archived tasks are shown on request.
+ * Tasks load newest first, a page at a time, older pages as the operator reaches the end.
  */
 export function Board() {
   const { t } = useTranslation();
@@ -75,13 +77,19 @@ export function Board() {
     [moveTo, t],
   );
   const onDragEnd = useCallback(() => setDragged(null), []);
+  const { fetchNextPage, isFetchingNextPage } = tasks;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
 
   return (
     <div className="board" data-testid="board" data-live={live ? "true" : "false"}>
       <div className="page-head">
         <div>
           <h1 className="page-head__title">{t("board.title")}</h1>
-          <p className="page-head__subtitle">{tasks.data ? t("board.taskCount", { count: onBoard.length }) : t("board.subtitle")}</p>
+          <p className="page-head__subtitle" data-testid="board-count">
+            {tasks.data ? t(tasks.hasNextPage ? "board.paging.loaded" : "board.taskCount", { count: onBoard.length }) : t("board.subtitle")}
+          </p>
         </div>
         <CreateTaskDialog />
       </div>
@@ -124,6 +132,11 @@ export function Board() {
 
       {tasks.data && onBoard.length === 0 ? <p className="board__empty">{t("board.empty")}</p> : null}
       {onBoard.length > 0 && shown.length === 0 ? <p className="board__empty">{t("board.noMatch")}</p> : null}
+      {query.trim() !== "" && tasks.hasNextPage ? (
+        <p className="board__hint" data-testid="board-filter-partial">
+          {t("board.paging.searchLoaded", { count: onBoard.length })}
+        </p>
+      ) : null}
 
       <div className="board__columns" aria-busy={tasks.isPending}>
         {BOARD_COLUMNS.map((column) => (
@@ -142,6 +155,8 @@ export function Board() {
           />
         ))}
       </div>
+
+      {tasks.hasNextPage ? <LoadMoreTasks loading={tasks.isFetchingNextPage} onLoad={loadMore} /> : null}
 
       {showArchived ? <ArchivedTasks now={now} /> : null}
     </div>

@@ -2,13 +2,12 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Task } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError, api } from "../lib/api";
 import { type Words, fieldProblemWords, taskFormProblems } from "../lib/field-errors";
 import { say } from "../lib/say";
 import { serverErrorWords } from "../lib/server-errors";
-import { mergeTasks } from "../lib/live-merge";
+import { upsertBoardTasks } from "../lib/paged-cache";
 import { useAgentProfiles } from "../lib/queries";
 import { queryKeys } from "../lib/query-keys";
 import { RepositoryFields, type RepositoryChoice } from "./RepositoryFields";
@@ -46,7 +45,7 @@ export function CreateTaskDialog() {
         ...(where.repositoryId !== "" && where.baseBranch !== null && { base_branch: where.baseBranch }),
       }),
     onSuccess: ({ task, session }) => {
-      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
+      upsertBoardTasks(queryClient, [task]);
       queryClient.setQueryData(queryKeys.task(task.id), task);
       queryClient.setQueryData(queryKeys.session(session.id), session);
       setTitle("");

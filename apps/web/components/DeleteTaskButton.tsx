@@ -7,7 +7,7 @@ import type { Task } from "@kandev/protocol";
 import { api } from "../lib/api";
 import { say } from "../lib/say";
 import { serverErrorWords } from "../lib/server-errors";
-import { queryKeys } from "../lib/query-keys";
+import { removeBoardTask } from "../lib/paged-cache";
 
 /**
  * Deletes the task after an inline confirmation (DELETE /api/v1/tasks/:id: the session stops, a
@@ -22,7 +22,7 @@ export function DeleteTaskButton({ task }: { task: Task }) {
   const remove = useMutation({
     mutationFn: () => api.deleteTask(task.id),
     onSuccess: () => {
-      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? old.filter((x) => x.id !== task.id) : old));
+      removeBoardTask(queryClient, task.id);
       router.push("/");
     },
   });

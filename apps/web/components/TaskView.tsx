@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError } from "../lib/api";
@@ -32,6 +32,8 @@ export function TaskView({ id }: { id: string }) {
   const session = useSession(sessionId);
   const messages = useMessages(sessionId);
   const profiles = useAgentProfiles();
+  const { fetchNextPage } = messages;
+  const loadEarlier = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [tab, setTab] = useState<"conversation" | "changes">("conversation");
   useDocumentTitle(task.data ? `${task.data.title} · ${t("common.appName")}` : null);
 
@@ -118,7 +120,13 @@ export function TaskView({ id }: { id: string }) {
             {t("task.loadFailed", { message: messages.error.message })}
           </p>
         ) : (
-          <MessageList messages={messages.data ?? []} loading={messages.isPending} sessionId={sessionId} running={running} />
+          <MessageList
+            messages={messages.data ?? []}
+            loading={messages.isPending}
+            sessionId={sessionId}
+            running={running}
+            earlier={{ more: messages.hasNextPage, loading: messages.isFetchingNextPage, load: loadEarlier }}
+          />
         )}
       </section>
 

@@ -41,6 +41,7 @@ import {
   type SessionLogs,
   type Task,
 } from "@kandev/protocol";
+import type { Page } from "./paged-list";
 
 /** Anything with zod's `parse`, so responses are validated without this app depending on zod. */
 interface Parser<T> {
@@ -80,6 +81,29 @@ export class ApiRequestError extends Error {
 const API = "/api/v1";
 
 async function call<T>(path: string, parser: Parser<T>, init: RequestInit = {}): Promise<T> {
+  return (await exchange(path, parser, init)).value;
+}
+
+/** Tasks per board page: more than a screen holds, few enough that 10,000 tasks open in about a second. */
+export const TASK_PAGE_SIZE = 100;
+/** Messages per transcript page: the end of a long transcript first, earlier pages on request. */
+export const MESSAGE_PAGE_SIZE = 100;
+
+/** A page of a paged list (docs/API.md "Paged lists"), relative to the API's root. */
+function pagePath(path: string, cursor: string | null, limit: number): string {
+  return `${path}?${new URLSearchParams({ limit: String(limit), ...(cursor !== null && { cursor }) })}`;
+}
+
+/** The URL of the board's first page, which the board page preloads with its scripts. */
+export const FIRST_TASKS_PAGE_URL = `${API}${pagePath("/tasks", null, TASK_PAGE_SIZE)}`;
+
+/** One page of a paged list: the items, and the next page's cursor from `X-Next-Cursor`. */
+async function callPage<T>(path: string, parser: Parser<T[]>, cursor: string | null, limit: number, signal?: AbortSignal): Promise<Page<T>> {
+  const { value, res } = await exchange(pagePath(path, cursor, limit), parser, { signal });
+  return { items: value, next: res.headers.get("X-Next-Cursor") };
+}
+
+async function exchange<T>(path: string, parser: Parser<T>, init: RequestInit): Promise<{ value: T; res: Response }> {
   let res: Response;
   try {
     res = await fetch(`${API}${path}`, {
@@ -101,7 +125,7 @@ async function call<T>(path: string, parser: Parser<T>, init: RequestInit = {}):
     throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`);
   }
   try {
-    return parser.parse(body);
+    return { value: parser.parse(body), res };
   } catch {
     throw new ApiRequestError(res.status, "BAD_RESPONSE", `unexpected response from ${path}`);
   }
@@ -124,7 +148,9 @@ const CreatedSchema: Parser<{ task: Task; session: Session }> = {
 
 /** The public REST API (docs/API.md), same origin; every response is validated by its schema. */
 export const api = {
-  listTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks", TaskSchema.array(), { signal }),
+  /** One page of the board, newest first; `cursor` null for the first. */
+  listTasksPage: (cursor: string | null, limit: number, signal?: AbortSignal): Promise<Page<Task>> =>
+    callPage("/tasks", TaskSchema.array(), cursor, limit, signal),
   /** The archived tasks (left off the board). */
   listArchivedTasks: (signal?: AbortSignal): Promise<Task[]> => call("/tasks?archived=true", TaskSchema.array(), { signal }),
   /** Rename, move (COMPLETED / REVIEW) or archive/restore a task. */
@@ -134,8 +160,9 @@ export const api = {
   listTaskSessions: (taskId: string, signal?: AbortSignal): Promise<Session[]> =>
     call(`/tasks/${encodeURIComponent(taskId)}/sessions`, SessionSchema.array(), { signal }),
   getSession: (id: string, signal?: AbortSignal): Promise<Session> => call(`/sessions/${encodeURIComponent(id)}`, SessionSchema, { signal }),
-  listMessages: (sessionId: string, signal?: AbortSignal): Promise<Message[]> =>
-    call(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), { signal }),
+  /** One page of a transcript, oldest first within it; the first page is its end, each next one earlier. */
+  listMessagesPage: (sessionId: string, cursor: string | null, limit: number, signal?: AbortSignal): Promise<Page<Message>> =>
+    callPage(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), cursor, limit, signal),
   /** The agent's stderr lines the board keeps for a session (redacted), oldest first. */
   getSessionLogs: (sessionId: string, signal?: AbortSignal): Promise<SessionLogs> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/logs`, SessionLogsSchema, { signal }),

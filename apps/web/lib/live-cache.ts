@@ -4,12 +4,12 @@ import {
   type BrowserNotification,
   type BrowserNotificationName,
   type Envelope,
-  type Message,
   type SessionLogLine,
   type Task,
 } from "@kandev/protocol";
 import { appendLogLines } from "./agent-log";
-import { LiveLedger, mergeMessages, mergeTasks } from "./live-merge";
+import { LiveLedger, mergeTasks } from "./live-merge";
+import { removeBoardTask, upsertBoardTasks, upsertTranscriptMessage } from "./paged-cache";
 import { queryKeys } from "./query-keys";
 
 /** A validated server -> browser notification, tagged by its action. */
@@ -54,7 +54,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
     case "task.updated": {
       const { task } = notification.payload;
       ledger.note({ kind: "task", value: task });
-      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
+      upsertBoardTasks(queryClient, [task]);
       queryClient.setQueryData<Task>(queryKeys.task(task.id), task);
       // The archive lists archived tasks only: one archived elsewhere joins it, one restored leaves.
       queryClient.setQueryData<Task[]>(queryKeys.archivedTasks(), (old) =>
@@ -72,7 +72,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
     case "session.message.updated": {
       const { message } = notification.payload;
       ledger.note({ kind: "message", value: message });
-      queryClient.setQueryData<Message[]>(queryKeys.messages(message.session_id), (old) => (old ? mergeMessages(old, [message]) : old));
+      upsertTranscriptMessage(queryClient, message);
       return;
     }
     case "task.changes.updated":
@@ -81,7 +81,7 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       return;
     case "task.deleted": {
       const id = notification.payload.task_id;
-      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? old.filter((t) => t.id !== id) : old));
+      removeBoardTask(queryClient, id);
       queryClient.setQueryData<Task[]>(queryKeys.archivedTasks(), (old) => (old ? old.filter((t) => t.id !== id) : old));
       queryClient.removeQueries({ queryKey: queryKeys.task(id) });
       queryClient.removeQueries({ queryKey: queryKeys.changes(id) });

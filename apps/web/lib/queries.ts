@@ -1,21 +1,29 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { SessionLogLine } from "@kandev/protocol";
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Message, SessionLogLine, Task } from "@kandev/protocol";
 import { mergeFetchedLog } from "./agent-log";
-import { api } from "./api";
+import { api, MESSAGE_PAGE_SIZE, TASK_PAGE_SIZE } from "./api";
 import { ledgerFor } from "./live-cache";
 import { latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
+import { flattenPages, flattenPagesOldestFirst, nextCursor, type Pages, withLive } from "./paged-list";
 import { queryKeys } from "./query-keys";
 
 // Each fetch lays the live updates that arrived while it ran over its result (see LiveLedger).
 
+const boardOrder = (data: Pages<Task>) => flattenPages(data);
+const transcriptOrder = (data: Pages<Message>) => flattenPagesOldestFirst(data);
+
+/** The board's tasks, newest first, a page at a time (`fetchNextPage` loads older ones); `data` is what is loaded. */
 export function useTasks() {
   const ledger = ledgerFor(useQueryClient());
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.tasks(),
-    queryFn: async ({ signal }) => {
-      const { value, live } = await ledger.track(() => api.listTasks(signal));
-      return mergeTasks(value, liveTasks(live));
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursor,
+    queryFn: async ({ pageParam, signal }) => {
+      const { value, live } = await ledger.track(() => api.listTasksPage(pageParam, TASK_PAGE_SIZE, signal));
+      return withLive(value, liveTasks(live), pageParam === null, mergeTasks);
     },
+    select: boardOrder,
   });
 }
 
@@ -47,16 +55,23 @@ export function useSession(id: string | null) {
   });
 }
 
+/**
+ * A session's transcript, oldest first: the newest page loads first, `fetchNextPage` loads the
+ * page before the earliest one shown.
+ */
 export function useMessages(sessionId: string | null) {
   const ledger = ledgerFor(useQueryClient());
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.messages(sessionId ?? ""),
     enabled: sessionId !== null,
-    queryFn: async ({ signal }) => {
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursor,
+    queryFn: async ({ pageParam, signal }) => {
       const sid = sessionId ?? "";
-      const { value, live } = await ledger.track(() => api.listMessages(sid, signal));
-      return mergeMessages(value, liveMessages(live, sid));
+      const { value, live } = await ledger.track(() => api.listMessagesPage(sid, pageParam, MESSAGE_PAGE_SIZE, signal));
+      return withLive(value, liveMessages(live, sid), pageParam === null, mergeMessages);
     },
+    select: transcriptOrder,
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PatchTaskBody, Task } from "@kandev/protocol";
 import { api } from "./api";
 import { mergeTasks } from "./live-merge";
+import { upsertBoardTasks } from "./paged-cache";
 import { queryKeys } from "./query-keys";
 
 /**
@@ -13,7 +14,7 @@ export function useTaskPatch() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PatchTaskBody }) => api.patchTask(id, body),
     onSuccess: (task) => {
-      queryClient.setQueryData<Task[]>(queryKeys.tasks(), (old) => (old ? mergeTasks(old, [task]) : old));
+      upsertBoardTasks(queryClient, [task]);
       queryClient.setQueryData<Task>(queryKeys.task(task.id), task);
       queryClient.setQueryData<Task[]>(queryKeys.archivedTasks(), (old) =>
         old ? (task.archived ? mergeTasks(old, [task]) : old.filter((t) => t.id !== task.id)) : old,

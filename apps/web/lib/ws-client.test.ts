@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { Envelope, Message, Task } from "@kandev/protocol";
+import { flattenPages, type Pages } from "./paged-list";
 import { queryKeys } from "./query-keys";
 import { WsClient, type SocketLike } from "./ws-client";
 import { makeMessage, makeSession, makeTask } from "./test-fixtures";
@@ -244,6 +245,16 @@ describe("WsClient connection", () => {
   });
 });
 
+/** A paged list with one, last page (what the board and a transcript cache). */
+function onePage<T>(items: T[]): Pages<T> {
+  return { pages: [{ items, next: null }], pageParams: [null] };
+}
+
+function boardTasks(queryClient: QueryClient): Task[] {
+  const data = queryClient.getQueryData<Pages<Task>>(queryKeys.tasks());
+  return data ? flattenPages(data) : [];
+}
+
 describe("WsClient cache updates", () => {
   function connected() {
     const ctx = setup();
@@ -255,25 +266,42 @@ describe("WsClient cache updates", () => {
   test("task.updated lands in the board list and the task's own entry", () => {
     const { queryClient, last } = connected();
     const older = makeTask({ id: "t0", created_at: "2025-12-31T00:00:00.000Z" });
-    queryClient.setQueryData(queryKeys.tasks(), [older]);
+    queryClient.setQueryData(queryKeys.tasks(), onePage([older]));
     const task = makeTask({ id: "t1", state: "REVIEW", turn_active: false });
     last().deliver(notify("task.updated", { task }));
     assert.deepEqual(
-      queryClient.getQueryData<Task[]>(queryKeys.tasks())?.map((t) => t.id),
+      boardTasks(queryClient).map((t) => t.id),
       ["t1", "t0"],
     );
     assert.deepEqual(queryClient.getQueryData(queryKeys.task("t1")), task);
     last().deliver(notify("task.updated", { task: { ...task, title: "renamed" } }));
-    assert.equal(queryClient.getQueryData<Task[]>(queryKeys.tasks())?.length, 2);
+    assert.equal(boardTasks(queryClient).length, 2);
     assert.equal(queryClient.getQueryData<Task>(queryKeys.task("t1"))?.title, "renamed");
+  });
+
+  test("task.deleted takes the task off the board's loaded pages", () => {
+    const { queryClient, last } = connected();
+    const [a, b] = [makeTask({ id: "a", created_at: "2026-01-02T00:00:00.000Z" }), makeTask({ id: "b" })];
+    queryClient.setQueryData(queryKeys.tasks(), {
+      pages: [
+        { items: [a], next: "c1" },
+        { items: [b], next: null },
+      ],
+      pageParams: [null, "c1"],
+    });
+    last().deliver(notify("task.deleted", { task_id: "b" }));
+    assert.deepEqual(
+      boardTasks(queryClient).map((t) => t.id),
+      ["a"],
+    );
   });
 
   test("session.message.added appends and session.message.updated replaces", () => {
     const { queryClient, last } = connected();
-    queryClient.setQueryData(queryKeys.messages("s1"), []);
+    queryClient.setQueryData(queryKeys.messages("s1"), onePage<Message>([]));
     last().deliver(notify("session.message.added", { message: makeMessage({ content: "hel" }) }));
     last().deliver(notify("session.message.updated", { message: makeMessage({ content: "hello world" }) }));
-    const msgs = queryClient.getQueryData<Message[]>(queryKeys.messages("s1"));
+    const msgs = queryClient.getQueryData<Pages<Message>>(queryKeys.messages("s1"))?.pages[0]?.items;
     assert.deepEqual(
       msgs?.map((m) => m.content),
       ["hello world"],
@@ -295,12 +323,12 @@ describe("WsClient cache updates", () => {
 
   test("invalid frames are dropped and logged without touching the cache", () => {
     const { queryClient, logs, last } = connected();
-    queryClient.setQueryData(queryKeys.tasks(), []);
+    queryClient.setQueryData(queryKeys.tasks(), onePage<Task>([]));
     last().deliver("{not json");
     last().deliver({ type: "bogus", action: "x", payload: null });
     last().deliver(notify("task.updated", { task: { id: "t1" } }));
     last().deliver(notify("no.such.action", {}));
-    assert.deepEqual(queryClient.getQueryData(queryKeys.tasks()), []);
+    assert.deepEqual(queryClient.getQueryData(queryKeys.tasks()), onePage<Task>([]));
     assert.equal(logs.length, 4, logs.join("\n"));
   });
 

@@ -56,6 +56,15 @@ describe("mock agent over real pipes", () => {
     assert.ok(upd?.sessionUpdate === "tool_call_update" && upd.status === "completed" && upd.toolCallId === call.toolCallId);
   });
 
+  test("steps reports that many finished tool calls in order, then text", async () => {
+    const h = start();
+    const sid = await initAndSession(h);
+    assert.equal((await prompt(h, sid, "/e2e:steps 3")).stopReason, "end_turn");
+    const titles = h.updates.flatMap((u) => (u.update.sessionUpdate === "tool_call" ? [`${u.update.title} ${u.update.status}`] : []));
+    assert.deepEqual(titles, ["Step 1 completed", "Step 2 completed", "Step 3 completed"]);
+    assert.deepEqual(agentText(h.updates), ["Done with 3 steps."]);
+  });
+
   test("permission reports the chosen option (allow and reject)", async () => {
     const h = start();
     const sid = await initAndSession(h);

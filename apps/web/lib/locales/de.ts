@@ -52,6 +52,14 @@ export const de: LocaleShape = {
     moved: "„{{title}}“ nach {{column}} verschoben.",
     moveFailed: "„{{title}}“ wurde nicht verschoben: {{reason}}",
     cannotMove: "„{{title}}“ kann nicht in diese Richtung verschoben werden.",
+    paging: {
+      loadMore: "Ältere Aufgaben laden",
+      loading: "Ältere Aufgaben werden geladen…",
+      loaded_one: "{{count}} neueste Aufgabe geladen; ältere laden beim Scrollen",
+      loaded_other: "{{count}} neueste Aufgaben geladen; ältere laden beim Scrollen",
+      searchLoaded_one: "Die Suche umfasst die {{count}} geladene Aufgabe. Lade ältere Aufgaben, um auch sie zu durchsuchen.",
+      searchLoaded_other: "Die Suche umfasst die {{count}} geladenen Aufgaben. Lade ältere Aufgaben, um auch sie zu durchsuchen.",
+    },
     archive: {
       show: "Archiv",
       hide: "Archiv ausblenden",
@@ -111,6 +119,10 @@ export const de: LocaleShape = {
     },
     created: "Angelegt {{time}}",
     messages: "Unterhaltung",
+    earlier: {
+      load: "Frühere Nachrichten laden",
+      loading: "Frühere Nachrichten werden geladen…",
+    },
     noMessages: "Noch keine Nachrichten.",
     noSession: "Diese Aufgabe hat noch keine Sitzung.",
     you: "Du",
@@ -290,7 +302,7 @@ export const de: LocaleShape = {
       delete: "Löschen",
       deleteConfirm: "Den Agenten {{name}} löschen? Aufgaben, die ihn benutzt haben, behalten ihren Verlauf.",
       deleteYes: "Agent löschen",
-      deleting: "Wird gelöscht …",
+      deleting: "Wird gelöscht…",
       deleteFailed: "Nicht gelöscht: {{reason}}",
       problemsHeading: "Dieser Agent kann auf diesem Rechner gerade nicht starten:",
       problems: {

@@ -50,6 +50,14 @@ export const en = {
     moved: "“{{title}}” moved to {{column}}.",
     moveFailed: "“{{title}}” was not moved: {{reason}}",
     cannotMove: "“{{title}}” cannot move that way.",
+    paging: {
+      loadMore: "Load older tasks",
+      loading: "Loading older tasks…",
+      loaded_one: "{{count}} newest task loaded; older ones load as you scroll",
+      loaded_other: "{{count}} newest tasks loaded; older ones load as you scroll",
+      searchLoaded_one: "Search covers the {{count}} loaded task. Load older tasks to search them too.",
+      searchLoaded_other: "Search covers the {{count}} loaded tasks. Load older tasks to search them too.",
+    },
     archive: {
       show: "Archived",
       hide: "Hide archived",
@@ -108,6 +116,10 @@ export const en = {
     },
     created: "Created {{time}}",
     messages: "Conversation",
+    earlier: {
+      load: "Load earlier messages",
+      loading: "Loading earlier messages…",
+    },
     noMessages: "No messages yet.",
     noSession: "This task has no session yet.",
     you: "You",

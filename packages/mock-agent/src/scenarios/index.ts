@@ -10,13 +10,14 @@ import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
 import { pid } from "./pid.js";
 import { slow } from "./slow.js";
-import { toolCall } from "./tool-call.js";
+import { steps, toolCall } from "./tool-call.js";
 
 /** Every scenario the mock agent knows, by the name used in `/e2e:<name>`. */
 export const scenarios: ScenarioRegistry = {
   echo,
   plain,
   "tool-call": toolCall,
+  steps,
   "edit-file": editFile,
   permission,
   slow,

@@ -21,3 +21,32 @@ export const toolCall: Scenario = {
     return "end_turn";
   },
 };
+
+/** The most steps one `/e2e:steps` turn may report. */
+export const MAX_STEPS = 1000;
+
+/**
+ * `/e2e:steps <count>`: reports `count` finished tool calls titled "Step 1" ... "Step <count>",
+ * then a line of text: one transcript message each, so a test gets a long transcript in one turn.
+ */
+export const steps: Scenario = {
+  description: "reports <count> finished tool calls (Step 1 ... Step <count>), then text",
+  async run(ctx) {
+    const count = Number(ctx.rest);
+    if (!/^\d+$/.test(ctx.rest) || count < 1 || count > MAX_STEPS) {
+      throw new Error(`steps needs a count between 1 and ${MAX_STEPS}, got ${JSON.stringify(ctx.rest)}`);
+    }
+    for (let i = 1; i <= count; i++) {
+      toolCalls += 1;
+      await ctx.update({
+        sessionUpdate: "tool_call",
+        toolCallId: `mock-step-${toolCalls}`,
+        title: `Step ${i}`,
+        kind: "execute",
+        status: "completed",
+      });
+    }
+    await ctx.say(`Done with ${count} steps.`);
+    return "end_turn";
+  },
+};
