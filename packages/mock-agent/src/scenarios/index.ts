@@ -4,6 +4,7 @@ import { crash, crashOnce } from "./crash.js";
 import { echo, plain } from "./echo.js";
 import { editFile } from "./edit-file.js";
 import { elicitationScenarios } from "./elicitation.js";
+import { flood } from "./flood.js";
 import { fuzzScenarios } from "./fuzz.js";
 import { hang } from "./hang.js";
 import { kandevQuestionScenarios } from "./kandev-question.js";
@@ -21,6 +22,7 @@ export const scenarios: ScenarioRegistry = {
   "edit-file": editFile,
   permission,
   slow,
+  flood,
   crash,
   "crash-once": crashOnce,
   pid,

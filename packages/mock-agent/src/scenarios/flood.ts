@@ -1,0 +1,43 @@
+import type { Scenario } from "../scenario.js";
+
+/** The most chunks and the largest chunk one `/e2e:flood` turn may send. */
+export const MAX_FLOOD_CHUNKS = 100_000;
+export const MAX_FLOOD_CHUNK_SIZE = 64 * 1024;
+
+/**
+ * Chunk `i` (0-based) of a flood: its number in base 36, a dot, then dashes up to `size`
+ * characters, so a test can rebuild the whole reply and tell where a piece went missing.
+ */
+export function floodChunk(i: number, size: number): string {
+  return `${i.toString(36)}.`.padEnd(size, "-").slice(0, size);
+}
+
+/** `<chunks> [size]` -> numbers, or an error naming the bad argument. Pure. */
+export function parseFloodArgs(rest: string): { chunks: number; size: number } {
+  const [c = "", s = "10", ...extra] = rest.split(/\s+/).filter((w) => w.length > 0);
+  const chunks = Number(c);
+  const size = Number(s);
+  if (extra.length > 0 || !/^\d+$/.test(c) || chunks < 1 || chunks > MAX_FLOOD_CHUNKS) {
+    throw new Error(`flood needs <chunks> between 1 and ${MAX_FLOOD_CHUNKS} and an optional [size], got ${JSON.stringify(rest)}`);
+  }
+  if (!/^\d+$/.test(s) || size < 2 || size > MAX_FLOOD_CHUNK_SIZE) {
+    throw new Error(`flood's [size] must be between 2 and ${MAX_FLOOD_CHUNK_SIZE}, got ${JSON.stringify(s)}`);
+  }
+  return { chunks, size };
+}
+
+/**
+ * `/e2e:flood <chunks> [size=10]`: streams `chunks` agent_message_chunks of `size` characters as
+ * fast as the pipe takes them, as a model streams a long reply; honours session/cancel.
+ */
+export const flood: Scenario = {
+  description: "streams <chunks> chunks of [size] characters as fast as it can (/e2e:flood 2000 10)",
+  async run(ctx) {
+    const { chunks, size } = parseFloodArgs(ctx.rest);
+    for (let i = 0; i < chunks; i++) {
+      if (ctx.signal.aborted) return "cancelled";
+      await ctx.say(floodChunk(i, size));
+    }
+    return "end_turn";
+  },
+};
