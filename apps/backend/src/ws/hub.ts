@@ -36,6 +36,21 @@ export interface Publisher {
 /** Largest frame a browser may send; subscriptions are tiny. */
 const MAX_FRAME_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 30_000;
+/**
+ * What may wait in one socket's send queue. A browser that reads stays far below it; one that does
+ * not keep up (a stalled tab, a slow link, a client that never reads) is dropped past it, so the
+ * board's memory does not grow with its slowest reader. The web app reconnects and refetches.
+ */
+export const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether a socket with `queued` bytes waiting has fallen behind, about to be sent a frame of
+ * `frame` characters. Two frames' worth always fit, so a reader that keeps up is never dropped for
+ * one big message (a long reply's full content); beyond that, past MAX_QUEUED_BYTES. Pure.
+ */
+export function fallenBehind(queued: number, frame: number, limit = MAX_QUEUED_BYTES): boolean {
+  return queued > Math.max(limit, 2 * frame);
+}
 
 interface Client {
   socket: WebSocket;
@@ -139,8 +154,23 @@ export class BrowserHub implements Publisher, LogPublisher {
     for (const c of this.clients) {
       if (c.socket.readyState !== c.socket.OPEN || !wants(c.topics)) continue;
       text ??= JSON.stringify(notificationFrame(action, payload));
+      if (fallenBehind(c.socket.bufferedAmount, text.length)) {
+        this.dropSlowReader(c);
+        continue;
+      }
       c.socket.send(text);
     }
+  }
+
+  /**
+   * Ends a socket whose reader fell behind. Terminated, not closed: a close frame would queue behind
+   * everything the reader never took. Its queue is freed at once; a browser reconnects and resyncs.
+   */
+  private dropSlowReader(c: Client): void {
+    this.options.logger.warn("dropping a /ws client that does not keep up", { queued_bytes: c.socket.bufferedAmount, limit: MAX_QUEUED_BYTES });
+    c.topics.clear();
+    this.clients.delete(c);
+    c.socket.terminate();
   }
 
   private attach(socket: WebSocket): void {
