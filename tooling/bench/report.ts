@@ -170,7 +170,12 @@ export interface TargetCheck {
   ok: boolean;
 }
 
-/** The issue's targets, checked at the largest session count that ran (the issue says 50). */
+/** The question's guard (issue 35 item 5): medians within this many times the relay floor... */
+export const MEDIAN_X_FLOOR = 4;
+/** ... and at least this many round trips a second, at the largest session count. */
+export const MIN_ROUND_TRIPS_PER_S = 400;
+
+/** The targets, checked at the largest session count that ran (the issue says 50). */
 export function checkTargets(result: BenchResult): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const run = result.runs.at(-1);
@@ -181,11 +186,19 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
       ["ask", l.ask, l.floorAsk],
       ["answer", l.answer, l.floorAnswer],
     ] as const) {
-      checks.push({ target: `${name} p99 < 15 ms ${at}`, measured: `${fmtMs(v.p99)} ms`, ok: v.p99 < 15 });
-      const x = ratio(v, f).p99;
-      checks.push({ target: `${name} p99 <= 3x floor ${at}`, measured: `${fmtX(x)} (floor ${fmtMs(f.p99)} ms)`, ok: x <= 3 });
+      // Medians, not tails: on two shared cores the p99 measures the neighbours, not the board.
+      const x = ratio(v, f).p50;
+      checks.push({
+        target: `${name} median <= ${MEDIAN_X_FLOOR}x floor ${at}`,
+        measured: `${fmtX(x)} (${fmtMs(v.p50)} ms, floor ${fmtMs(f.p50)} ms)`,
+        ok: x <= MEDIAN_X_FLOOR,
+      });
     }
-    checks.push({ target: `>= 500 round trips/s @${run.sessions}`, measured: `${round(run.roundTripsPerS, 1)}/s`, ok: run.roundTripsPerS >= 500 });
+    checks.push({
+      target: `>= ${MIN_ROUND_TRIPS_PER_S} round trips/s @${run.sessions}`,
+      measured: `${round(run.roundTripsPerS, 1)}/s`,
+      ok: run.roundTripsPerS >= MIN_ROUND_TRIPS_PER_S,
+    });
   }
   if (result.memory !== null) {
     const m = memoryFigures(result.memory);
