@@ -27,7 +27,7 @@ const PACED_SECONDS = 60;
 
 /**
  * The pause between the saturated pass and the paced one. About 8 s after a process stops being
- * busy, V8's memory reducer collects and shrinks its heap (see "Memory" in docs/BENCHMARKS.md);
+ * busy, V8's memory reducer collects and shrinks its heap (see "What is measured" in docs/BENCHMARKS.md);
  * after a saturated pass that is 100 processes at once, which would land in the paced pass's first
  * block, on whichever side runs it.
  */

@@ -117,8 +117,8 @@ export function parsePressureTotalUs(text: string): number | null {
 
 /**
  * How long tasks have waited on the disk so far (/proc/pressure/io, `some`), in microseconds. The
- * board's SQLite writes wait there when the disk is slow (docs/benchmarks/analysis-2026-12-01.md,
- * "The board-wide pauses are the disk"). Null where the kernel keeps no pressure figures.
+ * board's SQLite writes wait there when the disk is slow (docs/BENCHMARKS.md,
+ * "What the tuning concluded"). Null where the kernel keeps no pressure figures.
  */
 export function readIoPressureUs(file = "/proc/pressure/io"): number | null {
   try {

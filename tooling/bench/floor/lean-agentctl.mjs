@@ -2,7 +2,7 @@
 // any board's agentctl must on a question. It parses each agent line, checks it, and sends an
 // `elicitation.requested`-like event with a pending id of its own; for an answer, it parses the
 // frame, writes the agent's reply, then sends a settled event. No ACP envelope, no schema mapping,
-// no zod (see "A lean board beside the product" in docs/benchmarks/analysis-2026-12-02.md).
+// no zod (see "A lean board beside the product" in docs/BENCHMARKS.md (the notes: `git log -- docs/benchmarks`)).
 // Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes (relay-process.mjs).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";

@@ -5,7 +5,7 @@
 // settle when agentctl reports it. Checkpoints as the board's: SQLite's automatic one, at its
 // default of 1,000 pages, and `journal_size_limit` (apps/backend/src/db/client.ts). No zod, no
 // drizzle, no task state, no notification, no settle push
-// (see "A lean board beside the product" in docs/benchmarks/analysis-2026-12-02.md).
+// (see "A lean board beside the product" in docs/BENCHMARKS.md (the notes: `git log -- docs/benchmarks`)).
 // argv: [ports as a JSON array, a directory for its database]. Prints {"event":"listening","port":N};
 // exits on SIGTERM or when its stdin closes.
 import { randomUUID } from "node:crypto";

@@ -15,9 +15,8 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
  * than running it (`select ... from tasks where id = ?` 320 µs through the builder, 19.5 µs
  * prepared once, on the 2-core machine; a round trip runs about twenty). Speed code, so its figure
  * (STYLE.md rule 19): it cut the backend's CPU per question round trip from 11.5 and 13.1 ms to 4.9
- * and 4.3 ms, about 2.5x, same conditions (`npm run bench`, 5 sessions; docs/benchmarks/
- * analysis-2026-11-30.md, "What was fixed: a drizzle query built for every statement"; landed with
- * 06584de). `key` names the query's shape: one key, one SQL text. drizzle fills its parameters and
+ * and 4.3 ms, about 2.5x, same conditions (`npm run bench`, 5 sessions; landed with 06584de, whose
+ * analysis note is in `git log -- docs/benchmarks`). `key` names the query's shape: one key, one SQL text. drizzle fills its parameters and
  * maps its rows as for any prepared query.
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
