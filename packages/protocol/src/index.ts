@@ -194,3 +194,4 @@ export type {
   TaskChangesUpdated,
   TaskDeleted,
 } from "./workspaces.js";
+export { applyAppended } from "./message-append.js";
