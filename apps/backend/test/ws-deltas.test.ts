@@ -77,7 +77,8 @@ describe("streamed text on /ws", () => {
     const d = deltas();
     assert.ok(d.length < CHUNKS, `${d.length} delta frames for ${CHUNKS} chunks: batched`);
     const added = frames.find((f) => f.action === "session.message.added" && (f.payload as { message: Message }).message.id === reply.id);
-    const firstText = (added?.payload as { message: Message }).message.content;
+    assert.ok(added !== undefined, "the reply was added");
+    const firstText = (added.payload as { message: Message }).message.content;
     assert.equal(firstText + d.map((x) => x.text).join(""), EXPECTED, "the deltas carry the reply once, in order");
     const bytes = ws.receivedBytes - bytesBefore;
     assert.ok(
