@@ -66,6 +66,12 @@ describe("streamed text on /ws", () => {
     assert.equal(copy.refetches, 0);
     assert.equal(copy.content, EXPECTED);
     assert.ok(copy.deltas > 0, "the text came as deltas");
+    const frames = streamFrames();
+    const end = frames.findIndex(
+      (f) => f.action === "session.updated" && (f.payload as { session: { state: string } }).session.state === "WAITING_FOR_INPUT",
+    );
+    const lastDelta = frames.findLastIndex((f) => f.action === "session.message.appended");
+    assert.ok(lastDelta < end, "the turn's end comes after its last text");
   });
 
   test("streaming sends only what was added: fewer frames than chunks, and about one byte per byte of text", () => {
