@@ -56,6 +56,21 @@ export function fallenBehind(queued: number, frame: number, limit = MAX_QUEUED_B
   return queued > Math.max(limit, 2 * frame);
 }
 
+export interface HubOptions {
+  allowedOrigins: readonly string[];
+  logger: Logger;
+  /** The clock the append batches are timed by (default performance.now). */
+  now?: () => number;
+  /** Arms the timer that sends due append batches (default setTimeout, unref'd). */
+  schedule?: (run: () => void, ms: number) => { cancel: () => void };
+}
+
+const unrefTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
+
 interface Client {
   socket: WebSocket;
   topics: Set<string>;
@@ -81,9 +96,9 @@ export class BrowserHub implements Publisher, LogPublisher {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly appends = new AppendBatcher();
   /** The one timer that sends the earliest due batch of appends; null while none waits. */
-  private appendTimer: NodeJS.Timeout | null = null;
+  private appendTimer: { cancel: () => void } | null = null;
 
-  constructor(private readonly options: { allowedOrigins: readonly string[]; logger: Logger; now?: () => number }) {
+  constructor(private readonly options: HubOptions) {
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -180,7 +195,7 @@ export class BrowserHub implements Publisher, LogPublisher {
     if (this.appends.size === 0) return;
     for (const frame of this.appends.take(wanted)) this.sendAppended(frame);
     if (this.appends.size === 0 && this.appendTimer !== null) {
-      clearTimeout(this.appendTimer);
+      this.appendTimer.cancel();
       this.appendTimer = null;
     }
   }
@@ -189,7 +204,8 @@ export class BrowserHub implements Publisher, LogPublisher {
     if (this.appendTimer !== null) return;
     const due = this.appends.nextDue();
     if (due === null) return;
-    this.appendTimer = setTimeout(
+    const schedule = this.options.schedule ?? unrefTimer;
+    this.appendTimer = schedule(
       () => {
         this.appendTimer = null;
         for (const frame of this.appends.due(this.now())) this.sendAppended(frame);
@@ -197,7 +213,6 @@ export class BrowserHub implements Publisher, LogPublisher {
       },
       Math.max(0, Math.ceil(due - this.now())),
     );
-    this.appendTimer.unref();
   }
 
   /** Sends a valid payload to every open socket that wants it, serialised once. */
