@@ -1,3 +1,4 @@
+import { MessageSchema } from "@kandev/protocol";
 import { expect, test } from "./fixtures";
 import { createTaskViaApi, openTask } from "./helpers";
 
@@ -62,4 +63,33 @@ test("the task page is titled after its task", async ({ page }) => {
   await page.getByRole("link", { name: /board/i }).first().click();
   await expect(page.getByTestId("board")).toBeVisible();
   await expect(page).toHaveTitle("Kandev");
+});
+
+test("a long reply streamed live arrives as deltas and reads exactly as the agent sent it", async ({ page }) => {
+  const { task, session } = await createTaskViaApi(page.request, { title: "A long reply", prompt: "/e2e:echo first" });
+  const deltas: string[] = [];
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('"session.message.appended"')) deltas.push(text);
+    }),
+  );
+  await openTask(page, task.id);
+  const input = page.getByTestId("prompt-input");
+  await expect(input).toBeEnabled();
+  await input.fill("/e2e:flood 2000 10");
+  await input.press("Enter");
+
+  // 2,000 chunks of 10 characters; the first is "0." padded with dashes (mock-agent's floodChunk).
+  const reply = page.getByTestId("message-list").locator('[data-author="agent"][data-type="text"]').last();
+  await expect(reply.locator(".bubble__text")).toHaveText(/^0\.-{8}1\.-{8}/);
+  await expect(page.getByTestId("task-page").getByTestId("task-state-turn-finished").first()).toBeVisible();
+  const res = await page.request.get(`/api/v1/sessions/${session.id}/messages`);
+  const stored = MessageSchema.array()
+    .parse(await res.json())
+    .at(-1);
+  expect(stored?.content.length).toBe(20_000);
+  await expect(reply.locator(".bubble__text")).toHaveText(stored?.content ?? "");
+  expect(deltas.length).toBeGreaterThan(0);
+  expect(deltas.length).toBeLessThan(2000);
 });

@@ -66,6 +66,7 @@ export class Recorder implements Publisher {
     this.updated.push(m);
     this.order.push(`updated:${m.id}`);
   }
+  messageAppended(): void {}
   notify(n: Notification): void {
     this.notifications.push(n);
     this.order.push(`notification:${n.pending_id}`);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
-import type { Envelope, Message, Session, Task } from "@kandev/protocol";
+import { applyAppended, type Envelope, type Message, type MessageAppended, type Session, type Task } from "@kandev/protocol";
 import { silentLogger } from "../src/logger.js";
 import { startServer, type RunningServer, type ServerOptions } from "../src/server.js";
 
@@ -108,12 +108,16 @@ export async function waitForTaskState(base: string, id: string, state: Task["st
 /** A browser-side /ws client that records every frame and can wait for one matching a predicate. */
 export class WsClient {
   readonly frames: Envelope[] = [];
+  /** Bytes of the frames' text received, all frames together (what a browser downloads, less framing). */
+  receivedBytes = 0;
   private waiters: Array<() => void> = [];
   private nextId = 1;
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data) => {
-      this.frames.push(JSON.parse(data.toString()) as Envelope);
+      const text = data.toString();
+      this.receivedBytes += Buffer.byteLength(text);
+      this.frames.push(JSON.parse(text) as Envelope);
       for (const w of this.waiters.splice(0)) w();
     });
   }
@@ -155,6 +159,40 @@ export class WsClient {
   close(): void {
     this.socket.terminate();
   }
+}
+
+/**
+ * A script's copy of one streamed message, kept as docs/API.md tells /ws clients to: the content of
+ * its `session.message.added` (or a later `session.message.updated`), each `session.message.appended`
+ * laid on with applyAppended, and a REST refetch (`refetch`) whenever a delta does not fit. `skip`
+ * drops deltas by their index among this message's, as a lossy link would.
+ */
+export async function followMessage(
+  frames: readonly Envelope[],
+  messageId: string,
+  refetch: () => Promise<string>,
+  skip: (delta: number) => boolean = () => false,
+): Promise<{ content: string | null; deltas: number; refetches: number }> {
+  let content: string | null = null;
+  let deltas = 0;
+  let refetches = 0;
+  for (const f of frames) {
+    if (f.action === "session.message.added" || f.action === "session.message.updated") {
+      const m = (f.payload as { message: Message }).message;
+      if (m.id === messageId) content = m.content;
+      continue;
+    }
+    if (f.action !== "session.message.appended") continue;
+    const d = f.payload as MessageAppended;
+    if (d.message_id !== messageId || skip(deltas++)) continue;
+    const next = content === null ? null : applyAppended(content, d.offset, d.text);
+    if (next !== null) content = next;
+    else {
+      refetches++;
+      content = await refetch();
+    }
+  }
+  return { content, deltas, refetches };
 }
 
 /** Every live descendant of `pid` (Linux /proc), so tests can prove nothing outlives a shutdown. */

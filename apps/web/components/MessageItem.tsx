@@ -1,5 +1,6 @@
 "use client";
 import type { Message } from "@kandev/protocol";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
 import { sayNested } from "../lib/say";
@@ -9,9 +10,10 @@ import { PermissionCard } from "./PermissionCard";
 
 /**
  * One transcript entry. Agent text is always rendered as a text node with whitespace preserved,
- * never as HTML: whatever the agent sends is shown exactly as sent.
+ * never as HTML: whatever the agent sends is shown exactly as sent. Memoised: a streamed delta
+ * makes a new object of its own message only (message-append.ts), so only that row re-renders.
  */
-export function MessageItem({ message, sessionId }: { message: Message; sessionId: string }) {
+export const MessageItem = memo(function MessageItem({ message, sessionId }: { message: Message; sessionId: string }) {
   return (
     <li
       className={`msg msg--${message.author_type} msg--${message.type}`}
@@ -22,7 +24,7 @@ export function MessageItem({ message, sessionId }: { message: Message; sessionI
       <MessageBody message={message} sessionId={sessionId} />
     </li>
   );
-}
+});
 
 function MessageBody({ message, sessionId }: { message: Message; sessionId: string }) {
   const { t } = useTranslation();

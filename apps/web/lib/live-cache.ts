@@ -9,7 +9,7 @@ import {
 } from "@kandev/protocol";
 import { appendLogLines } from "./agent-log";
 import { LiveLedger, mergeTasks } from "./live-merge";
-import { removeBoardTask, upsertBoardTasks, upsertTranscriptMessage } from "./paged-cache";
+import { appendTranscriptText, removeBoardTask, upsertBoardTasks, upsertTranscriptMessage } from "./paged-cache";
 import { queryKeys } from "./query-keys";
 
 /** A validated server -> browser notification, tagged by its action. */
@@ -75,6 +75,11 @@ export function applyNotification(queryClient: QueryClient, notification: LiveNo
       upsertTranscriptMessage(queryClient, message);
       return;
     }
+    case "session.message.appended":
+      // Only the new text: laid on the cached message, or the transcript is refetched (paged-cache.ts).
+      ledger.noteAppend(notification.payload);
+      appendTranscriptText(queryClient, notification.payload);
+      return;
     case "task.changes.updated":
       // The diff is not in the push (it can be megabytes): whoever shows the changes refetches them.
       void queryClient.invalidateQueries({ queryKey: queryKeys.changes(notification.payload.task_id) });

@@ -1,4 +1,4 @@
-import type { Message, Session, Task } from "@kandev/protocol";
+import type { Message, MessageAppended, Session, Task } from "@kandev/protocol";
 
 /** An entity that arrived over the WebSocket. */
 export type LiveEntity = { kind: "task"; value: Task } | { kind: "session"; value: Session } | { kind: "message"; value: Message };
@@ -14,6 +14,8 @@ export class LiveLedger {
   private seq = 0;
   private inFlight = 0;
   private readonly recent = new Map<string, { seq: number; entity: LiveEntity }>();
+  /** Streamed-text deltas, all of them in order (each adds to the last): message-append.ts lays them on a fetch. */
+  private readonly appends: Array<{ seq: number; append: MessageAppended }> = [];
 
   /** Records an entity received over WS (kept only while a fetch is in flight). */
   note(entity: LiveEntity): void {
@@ -21,17 +23,27 @@ export class LiveLedger {
     if (this.inFlight > 0) this.recent.set(`${entity.kind}:${entity.value.id}`, { seq: this.seq, entity });
   }
 
-  /** Runs `fetcher` and returns its value plus the live entities that arrived after it started. */
-  async track<T>(fetcher: () => Promise<T>): Promise<{ value: T; live: LiveEntity[] }> {
+  /** Records a delta of streamed text received over WS (kept only while a fetch is in flight). */
+  noteAppend(append: MessageAppended): void {
+    this.seq += 1;
+    if (this.inFlight > 0) this.appends.push({ seq: this.seq, append });
+  }
+
+  /** Runs `fetcher` and returns its value plus the live entities and deltas that arrived after it started. */
+  async track<T>(fetcher: () => Promise<T>): Promise<{ value: T; live: LiveEntity[]; appends: MessageAppended[] }> {
     const start = this.seq;
     this.inFlight += 1;
     try {
       const value = await fetcher();
       const live = [...this.recent.values()].filter((e) => e.seq > start).map((e) => e.entity);
-      return { value, live };
+      const appends = this.appends.filter((a) => a.seq > start).map((a) => a.append);
+      return { value, live, appends };
     } finally {
       this.inFlight -= 1;
-      if (this.inFlight === 0) this.recent.clear();
+      if (this.inFlight === 0) {
+        this.recent.clear();
+        this.appends.length = 0;
+      }
     }
   }
 }

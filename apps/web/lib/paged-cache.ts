@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Message, Task } from "@kandev/protocol";
+import type { Message, MessageAppended, Task } from "@kandev/protocol";
 import { mergeMessages, mergeTasks } from "./live-merge";
+import { appendToPages } from "./message-append";
 import { type Pages, removePaged, upsertPaged } from "./paged-list";
 import { queryKeys } from "./query-keys";
 
@@ -20,4 +21,24 @@ export function removeBoardTask(queryClient: QueryClient, id: string): void {
 /** Adds or updates a message in its session's loaded transcript pages. */
 export function upsertTranscriptMessage(queryClient: QueryClient, message: Message): void {
   queryClient.setQueryData<Pages<Message>>(queryKeys.messages(message.session_id), (old) => (old ? upsertPaged(old, [message], mergeMessages) : old));
+}
+
+/**
+ * Lays streamed text on its message in the loaded transcript. When it does not fit (a delta was
+ * missed, or the message is not loaded) the session's messages are refetched, unless a fetch is
+ * already running: that one gets the deltas through the ledger, and restarting it for every delta
+ * of a long reply would keep it from ever finishing. A transcript never fetched stays unfetched.
+ */
+export function appendTranscriptText(queryClient: QueryClient, append: MessageAppended): void {
+  const key = queryKeys.messages(append.session_id);
+  const data = queryClient.getQueryData<Pages<Message>>(key);
+  if (data === undefined) return;
+  const next = appendToPages(data, append);
+  if (next === data) return;
+  if (next !== null) {
+    queryClient.setQueryData<Pages<Message>>(key, next);
+    return;
+  }
+  if (queryClient.getQueryState(key)?.fetchStatus === "fetching") return;
+  void queryClient.invalidateQueries({ queryKey: key });
 }

@@ -3,8 +3,9 @@ import type { Message, SessionLogLine, Task } from "@kandev/protocol";
 import { mergeFetchedLog } from "./agent-log";
 import { api, MESSAGE_PAGE_SIZE, TASK_PAGE_SIZE } from "./api";
 import { ledgerFor } from "./live-cache";
-import { latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
-import { flattenPages, flattenPagesOldestFirst, nextCursor, type Pages, withLive } from "./paged-list";
+import { pageWithAppends } from "./message-append";
+import { type LiveLedger, latest, liveMessages, liveSessions, liveTasks, mergeMessages, mergeTasks } from "./live-merge";
+import { flattenPages, flattenPagesOldestFirst, nextCursor, type Page, type Pages, withLive } from "./paged-list";
 import { queryKeys } from "./query-keys";
 
 // Each fetch lays the live updates that arrived while it ran over its result (see LiveLedger).
@@ -66,13 +67,24 @@ export function useMessages(sessionId: string | null) {
     enabled: sessionId !== null,
     initialPageParam: null as string | null,
     getNextPageParam: nextCursor,
-    queryFn: async ({ pageParam, signal }) => {
-      const sid = sessionId ?? "";
-      const { value, live } = await ledger.track(() => api.listMessagesPage(sid, pageParam, MESSAGE_PAGE_SIZE, signal));
-      return withLive(value, liveMessages(live, sid), pageParam === null, mergeMessages);
-    },
+    queryFn: ({ pageParam, signal }) => fetchMessagesPage(ledger, sessionId ?? "", pageParam, signal),
     select: transcriptOrder,
   });
+}
+
+/**
+ * One page of a session's transcript with what was pushed while it was fetched laid over it: newer
+ * versions of its messages (LiveLedger), then the streamed text that arrived meanwhile, in order.
+ */
+export async function fetchMessagesPage(
+  ledger: LiveLedger,
+  sessionId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+  get: typeof api.listMessagesPage = api.listMessagesPage,
+): Promise<Page<Message>> {
+  const { value, live, appends } = await ledger.track(() => get(sessionId, cursor, MESSAGE_PAGE_SIZE, signal));
+  return pageWithAppends(withLive(value, liveMessages(live, sessionId), cursor === null, mergeMessages), appends);
 }
 
 /** A session's agent log, fetched only while `enabled` (the panel is open); live lines extend it. */

@@ -91,8 +91,23 @@ describe("browser WebSocket contracts", () => {
     assert.equal(SubscribeParamsSchema.safeParse({}).success, false);
   });
   test("the notifications the board relies on exist", () => {
-    for (const n of ["task.updated", "session.updated", "session.message.added", "session.message.updated", "notification", "session.log"]) {
+    for (const n of [
+      "task.updated",
+      "session.updated",
+      "session.message.added",
+      "session.message.updated",
+      "session.message.appended",
+      "notification",
+      "session.log",
+    ]) {
       assert.ok(n in BROWSER_NOTIFICATIONS, n);
     }
+  });
+  test("an appended delta carries its message, a whole offset and the text", () => {
+    const ok = { session_id: "s", task_id: "t", message_id: "m", offset: 3, text: "abc" };
+    assert.equal(BROWSER_NOTIFICATIONS["session.message.appended"].safeParse(ok).success, true);
+    assert.equal(BROWSER_NOTIFICATIONS["session.message.appended"].safeParse({ ...ok, offset: -1 }).success, false);
+    assert.equal(BROWSER_NOTIFICATIONS["session.message.appended"].safeParse({ ...ok, offset: 1.5 }).success, false);
+    assert.equal(BROWSER_NOTIFICATIONS["session.message.appended"].safeParse({ ...ok, message_id: "" }).success, false);
   });
 });

@@ -129,12 +129,14 @@ export type { CreateTaskBody, PromptBody, RestartTaskBody, CreateAgentProfileBod
 export {
   BROWSER_WS_PATH,
   SubscribeParamsSchema,
+  MessageAppendedSchema,
   BROWSER_REQUESTS,
   BROWSER_NOTIFICATIONS,
   BROWSER_NOTIFICATION_NAMES,
 } from "./browser-ws.js";
 export type {
   SubscribeParams,
+  MessageAppended,
   BrowserRequestName,
   BrowserNotificationName,
   BrowserNotification,
@@ -192,3 +194,4 @@ export type {
   TaskChangesUpdated,
   TaskDeleted,
 } from "./workspaces.js";
+export { applyAppended } from "./message-append.js";

@@ -57,6 +57,7 @@ export class LiveStore {
       sessionUpdated: (session) => this.afterCommit(() => publisher.sessionUpdated(session)),
       messageAdded: (message) => this.afterCommit(() => publisher.messageAdded(message)),
       messageUpdated: (message) => this.afterCommit(() => publisher.messageUpdated(message)),
+      messageAppended: (append) => this.afterCommit(() => publisher.messageAppended(append)),
       notify: (notification) => this.afterCommit(() => publisher.notify(notification)),
     };
   }
@@ -176,11 +177,21 @@ export class LiveStore {
     return message;
   }
 
+  /**
+   * Streamed text: browsers get only `text` and where it goes (`session.message.appended`, batched
+   * by the hub), not the whole message again, so a long reply costs its length on the wire.
+   */
   appendToMessage(id: string, text: string): Message | undefined {
     const row = messagesRepo.appendContent(this.db, id, text);
     if (row === undefined) return undefined;
     const message = toMessage(row);
-    this.publisher.messageUpdated(message);
+    this.publisher.messageAppended({
+      session_id: message.session_id,
+      task_id: message.task_id,
+      message_id: message.id,
+      offset: message.content.length - text.length,
+      text,
+    });
     return message;
   }
 

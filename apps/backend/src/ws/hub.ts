@@ -14,6 +14,7 @@ import {
   type BrowserNotificationName,
   type BrowserRequestName,
   type Message,
+  type MessageAppended,
   type Notification,
   type Session,
   type SessionLogNotification,
@@ -23,6 +24,7 @@ import {
 import type { LogPublisher } from "../lifecycle/session-logs.js";
 import type { Logger } from "../logger.js";
 import { isOriginAllowed } from "../http/origin.js";
+import { AppendBatcher } from "./append-batcher.js";
 
 /** What the lifecycle layer pushes to browsers; the hub decides who receives it. */
 export interface Publisher {
@@ -30,6 +32,8 @@ export interface Publisher {
   sessionUpdated(session: Session): void;
   messageAdded(message: Message): void;
   messageUpdated(message: Message): void;
+  /** Streamed text added to a message: sent batched as `session.message.appended` (append-batcher.ts). */
+  messageAppended(append: MessageAppended): void;
   notify(notification: Notification): void;
 }
 
@@ -51,6 +55,21 @@ export const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
 export function fallenBehind(queued: number, frame: number, limit = MAX_QUEUED_BYTES): boolean {
   return queued > Math.max(limit, 2 * frame);
 }
+
+export interface HubOptions {
+  allowedOrigins: readonly string[];
+  logger: Logger;
+  /** The clock the append batches are timed by (default performance.now). */
+  now?: () => number;
+  /** Arms the timer that sends due append batches (default setTimeout, unref'd). */
+  schedule?: (run: () => void, ms: number) => { cancel: () => void };
+}
+
+const unrefTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
 
 interface Client {
   socket: WebSocket;
@@ -75,8 +94,11 @@ export class BrowserHub implements Publisher, LogPublisher {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly appends = new AppendBatcher();
+  /** The one timer that sends the earliest due batch of appends; null while none waits. */
+  private appendTimer: { cancel: () => void } | null = null;
 
-  constructor(private readonly options: { allowedOrigins: readonly string[]; logger: Logger }) {
+  constructor(private readonly options: HubOptions) {
     this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -98,22 +120,34 @@ export class BrowserHub implements Publisher, LogPublisher {
   }
 
   // Built by views.ts (toTask, toSession, toMessage) and NotificationService, which validate them.
+  // Each frame about a task or session first sends the appends still batched for it, so a client
+  // sees every frame in the order the board produced it (a turn's end after its last text).
   taskUpdated(task: Task): void {
+    this.flushAppends((a) => a.task_id === task.id);
     this.publish("task.updated", { task }, (t) => t.has("board") || t.has(`task:${task.id}`));
   }
   sessionUpdated(session: Session): void {
+    this.flushAppends((a) => a.session_id === session.id);
     this.publish("session.updated", { session }, (t) => t.has(`session:${session.id}`) || t.has(`task:${session.task_id}`));
   }
   messageAdded(message: Message): void {
+    this.flushAppends((a) => a.session_id === message.session_id);
     this.publish("session.message.added", { message }, (t) => t.has(`session:${message.session_id}`) || t.has(`task:${message.task_id}`));
   }
   messageUpdated(message: Message): void {
+    this.flushAppends((a) => a.session_id === message.session_id);
     this.publish("session.message.updated", { message }, (t) => t.has(`session:${message.session_id}`) || t.has(`task:${message.task_id}`));
+  }
+  /** Built by LiveStore from the row it appended to; joined per message and sent when its window ends. */
+  messageAppended(append: MessageAppended): void {
+    for (const frame of this.appends.add(append, this.now())) this.sendAppended(frame);
+    this.armAppendTimer();
   }
   notify(notification: Notification): void {
     this.publish("notification", { notification }, () => true);
   }
   sessionLog(payload: SessionLogNotification): void {
+    this.flushAppends((a) => a.session_id === payload.session_id);
     const parsed = BROWSER_NOTIFICATIONS["session.log"].safeParse(payload);
     if (!parsed.success) {
       this.options.logger.error("refusing to push an invalid browser notification", { action: "session.log", issues: parsed.error.issues });
@@ -124,6 +158,7 @@ export class BrowserHub implements Publisher, LogPublisher {
 
   /** A task's changed files (workspaces/): its subscribers only; validated here like session logs. */
   taskChangesUpdated(payload: BrowserNotification<"task.changes.updated">): void {
+    this.flushAppends((a) => a.task_id === payload.task_id);
     const parsed = BROWSER_NOTIFICATIONS["task.changes.updated"].safeParse(payload);
     if (!parsed.success) {
       this.options.logger.error("refusing to push an invalid browser notification", { action: "task.changes.updated", issues: parsed.error.issues });
@@ -132,16 +167,52 @@ export class BrowserHub implements Publisher, LogPublisher {
     this.publish("task.changes.updated", parsed.data, (t) => t.has(`task:${payload.task_id}`));
   }
   taskDeleted(taskId: string): void {
+    this.flushAppends((a) => a.task_id === taskId);
     this.publish("task.deleted", { task_id: taskId }, (t) => t.has("board") || t.has(`task:${taskId}`));
   }
 
   /** Closes every browser socket (server shutdown). */
   close(): void {
     clearInterval(this.heartbeat);
+    // What was streamed last still reaches the browsers, ahead of the close; no timer outlives us.
+    this.flushAppends(() => true);
     for (const c of this.clients) c.socket.close(1001, "server shutting down");
     for (const c of this.clients) c.socket.terminate();
     this.clients.clear();
     this.wss.close();
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  private sendAppended(frame: MessageAppended): void {
+    this.publish("session.message.appended", frame, (t) => t.has(`session:${frame.session_id}`) || t.has(`task:${frame.task_id}`));
+  }
+
+  /** Sends the batched appends `wanted` picks now, ahead of the frame the caller is about to send. */
+  private flushAppends(wanted: (append: MessageAppended) => boolean): void {
+    if (this.appends.size === 0) return;
+    for (const frame of this.appends.take(wanted)) this.sendAppended(frame);
+    if (this.appends.size === 0 && this.appendTimer !== null) {
+      this.appendTimer.cancel();
+      this.appendTimer = null;
+    }
+  }
+
+  private armAppendTimer(): void {
+    if (this.appendTimer !== null) return;
+    const due = this.appends.nextDue();
+    if (due === null) return;
+    const schedule = this.options.schedule ?? unrefTimer;
+    this.appendTimer = schedule(
+      () => {
+        this.appendTimer = null;
+        for (const frame of this.appends.due(this.now())) this.sendAppended(frame);
+        this.armAppendTimer();
+      },
+      Math.max(0, Math.ceil(due - this.now())),
+    );
   }
 
   /** Sends a valid payload to every open socket that wants it, serialised once. */
