@@ -107,6 +107,8 @@ export function buildRouter({
   router.add("GET", "/api/v1/sessions/:id/messages", (ctx) => {
     if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
     const page = parsePageRequest(ctx.query, ["n"]);
+    // The stored transcript holds every character browsers have been sent.
+    sessions.flushStreamed(ctx.params.id!);
     let rows: messagesRepo.MessageRow[];
     let next: string | null = null;
     if (page.limit === undefined && page.cursor === undefined) {

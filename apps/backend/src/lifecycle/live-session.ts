@@ -254,6 +254,7 @@ export class LiveSession {
    * reconciles it); stopping agentctl stops the agent.
    */
   async shutdown(): Promise<void> {
+    this.transcript.interrupt();
     this.ending = true;
     await this.teardown({ closeOnAgentctl: false });
   }
@@ -353,24 +354,35 @@ export class LiveSession {
         return;
       default:
         // One transaction per event; the database refusing it holds it, in order, with every
-        // other write that must not be lost (LiveStore.write, db/refused-writes.ts).
-        this.deps.store.write(`${event.name} ${this.sessionId}`, () => this.handleAtomically(event));
+        // other write that must not be lost (LiveStore.write, db/refused-writes.ts). A try that
+        // does not commit leaves the transcript's place as it was, so its retry starts there.
+        this.deps.store.write(
+          `${event.name} ${this.sessionId}`,
+          () => {
+            // A held event of a session that has ended since is dropped: its end already closed the turn.
+            if (!this.ending) this.handleEvent(event);
+          },
+          () => this.keep(),
+        );
     }
   }
 
-  /** One event's writes (run as one transaction by LiveStore.write); on a refusal nothing of it happened. */
-  private handleAtomically(event: AgentEventMessage): void {
-    // A held event of a session that has ended since is dropped: its end already closed the turn.
-    if (this.ending) return;
-    const cursor = this.transcript.snapshot();
+  /** Saves what an event changes in memory; the returned function puts it back. */
+  private keep(): () => void {
+    const transcript = this.transcript.snapshot();
     const turnError = this.turnErrorMessage;
-    try {
-      this.handleEvent(event);
-    } catch (err) {
-      this.transcript.restore(cursor);
+    return () => {
+      this.transcript.restore(transcript);
       this.turnErrorMessage = turnError;
-      throw err;
-    }
+    };
+  }
+
+  /**
+   * Streamed text of this session waiting for its batch is written now: a read through the API
+   * then sees every character browsers have been sent.
+   */
+  flushStreamed(): void {
+    this.transcript.flush();
   }
 
   private handleEvent(event: AgentEventMessage): void {

@@ -315,6 +315,11 @@ export class SessionManager {
     if (latest !== undefined) this.options.store.updateSession(latest.id, { state: "WAITING_FOR_INPUT", error: REOPENED_ERROR });
   }
 
+  /** A live session's streamed text waiting for its batch is written now, before a read through the API. */
+  flushStreamed(sessionId: string): void {
+    this.live.get(sessionId)?.flushStreamed();
+  }
+
   /** Stops this host's agentctl (SIGTERM, then SIGKILL after 3 s), which stops every agent, and waits. */
   async shutdown(): Promise<void> {
     this.closing = true;

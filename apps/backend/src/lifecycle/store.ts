@@ -1,4 +1,4 @@
-import type { Message, MessageType, Session, Task } from "@kandev/protocol";
+import type { Message, MessageAppended, MessageType, Session, Task } from "@kandev/protocol";
 import type { Db } from "../db/client.js";
 import { deriveTaskState, pendingActionOf } from "../domain/task-state.js";
 import * as messagesRepo from "../repos/messages.js";
@@ -86,13 +86,23 @@ export class LiveStore {
    * answer the agent got, an agentctl that died): `fn` runs as one transaction, and if the database
    * refuses it, it is held and retried in order with every other such write (RefusedWrites). Inside
    * an outer transaction it simply joins it: the outer write is the one that is retried.
+   * `keep`, called before each try, saves the caller's state in memory that `fn` changes; what it
+   * returns puts that state back when the try's transaction did not commit (refused at commit too).
    */
-  write(label: string, fn: () => void): "done" | "held" | "lost" {
+  write(label: string, fn: () => void, keep?: () => () => void): "done" | "held" | "lost" {
     if (this.afterCommitQueue !== null) {
       fn();
       return "done";
     }
-    return this.refused.write(label, () => this.atomically(fn));
+    return this.refused.write(label, () => {
+      const putBack = keep?.();
+      try {
+        this.atomically(fn);
+      } catch (err) {
+        putBack?.();
+        throw err;
+      }
+    });
   }
 
   /** Writes held ones first if the database takes them now; false while any still waits. */
@@ -178,21 +188,16 @@ export class LiveStore {
   }
 
   /**
-   * Streamed text: browsers get only `text` and where it goes (`session.message.appended`, batched
-   * by the hub), not the whole message again, so a long reply costs its length on the wire.
+   * Streamed text on the wire: browsers get only `text` and where it goes (`session.message.appended`,
+   * batched by the hub), not the whole message again, so a long reply costs its length.
    */
-  appendToMessage(id: string, text: string): Message | undefined {
-    const row = messagesRepo.appendContent(this.db, id, text);
-    if (row === undefined) return undefined;
-    const message = toMessage(row);
-    this.publisher.messageAppended({
-      session_id: message.session_id,
-      task_id: message.task_id,
-      message_id: message.id,
-      offset: message.content.length - text.length,
-      text,
-    });
-    return message;
+  announceAppend(append: MessageAppended): void {
+    this.publisher.messageAppended(append);
+  }
+
+  /** Streamed text on disk: one batch appended to its message's row (Transcript decides when). */
+  storeAppend(id: string, text: string): void {
+    messagesRepo.appendContent(this.db, id, text);
   }
 
   patchMessage(id: string, patch: Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>): Message | undefined {

@@ -87,14 +87,19 @@ export function listMessagesBackwards(db: Db, sessionId: string, limit: number, 
     .all() as MessageRow[];
 }
 
-/** Appends text to a message in one statement, so a burst of chunks never loses one to a race. */
-export function appendContent(db: Db, id: string, text: string): MessageRow | undefined {
-  return db
-    .update(messages)
-    .set({ content: sql`${messages.content} || ${text}` })
-    .where(eq(messages.id, id))
-    .returning()
-    .get() as MessageRow | undefined;
+/**
+ * Appends text to a message in one statement (the row is not read back: it may be long, and the
+ * streamed text's offsets are the live session's). False when there is no such message.
+ */
+export function appendContent(db: Db, id: string, text: string): boolean {
+  const append = prepared(db, "messages.append", (d) =>
+    d
+      .update(messages)
+      .set({ content: sql`${messages.content} || ${sql.placeholder("text")}` })
+      .where(eq(messages.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  return append.run({ id, text }).changes > 0;
 }
 
 type MessagePatch = Partial<{ content: string; requestsInput: boolean; metadata: Record<string, unknown> }>;

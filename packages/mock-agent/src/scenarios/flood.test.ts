@@ -10,9 +10,13 @@ describe("flood", () => {
     for (const size of [2, 10, 1024]) assert.equal(floodChunk(12345, size).length, size);
   });
 
-  test("arguments: chunks required, size defaults to 10, anything else is refused by name", () => {
-    assert.deepEqual(parseFloodArgs("2000"), { chunks: 2000, size: 10 });
-    assert.deepEqual(parseFloodArgs(" 5  1024 "), { chunks: 5, size: 1024 });
+  test("arguments: chunks required, size defaults to 10, hold last, anything else is refused by name", () => {
+    assert.deepEqual(parseFloodArgs("2000"), { chunks: 2000, size: 10, hold: false });
+    assert.deepEqual(parseFloodArgs(" 5  1024 "), { chunks: 5, size: 1024, hold: false });
+    assert.deepEqual(parseFloodArgs("5 hold"), { chunks: 5, size: 10, hold: true });
+    assert.deepEqual(parseFloodArgs("5 64 hold"), { chunks: 5, size: 64, hold: true });
+    assert.throws(() => parseFloodArgs("hold"), /<chunks>/);
+    assert.throws(() => parseFloodArgs("5 hold 10"), /<chunks>/);
     assert.throws(() => parseFloodArgs(""), /<chunks>/);
     assert.throws(() => parseFloodArgs("0"), /<chunks>/);
     assert.throws(() => parseFloodArgs("5 1"), /\[size\]/);

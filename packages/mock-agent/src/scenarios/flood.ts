@@ -12,9 +12,11 @@ export function floodChunk(i: number, size: number): string {
   return `${i.toString(36)}.`.padEnd(size, "-").slice(0, size);
 }
 
-/** `<chunks> [size]` -> numbers, or an error naming the bad argument. Pure. */
-export function parseFloodArgs(rest: string): { chunks: number; size: number } {
-  const [c = "", s = "10", ...extra] = rest.split(/\s+/).filter((w) => w.length > 0);
+/** `<chunks> [size] [hold]` -> numbers and the flag, or an error naming the bad argument. Pure. */
+export function parseFloodArgs(rest: string): { chunks: number; size: number; hold: boolean } {
+  const words = rest.split(/\s+/).filter((w) => w.length > 0);
+  const hold = words.at(-1) === "hold" && words.length > 1;
+  const [c = "", s = "10", ...extra] = hold ? words.slice(0, -1) : words;
   const chunks = Number(c);
   const size = Number(s);
   if (extra.length > 0 || !/^\d+$/.test(c) || chunks < 1 || chunks > MAX_FLOOD_CHUNKS) {
@@ -23,21 +25,27 @@ export function parseFloodArgs(rest: string): { chunks: number; size: number } {
   if (!/^\d+$/.test(s) || size < 2 || size > MAX_FLOOD_CHUNK_SIZE) {
     throw new Error(`flood's [size] must be between 2 and ${MAX_FLOOD_CHUNK_SIZE}, got ${JSON.stringify(s)}`);
   }
-  return { chunks, size };
+  return { chunks, size, hold };
 }
 
 /**
- * `/e2e:flood <chunks> [size=10]`: streams `chunks` agent_message_chunks of `size` characters as
- * fast as the pipe takes them, as a model streams a long reply; honours session/cancel.
+ * `/e2e:flood <chunks> [size=10] [hold]`: streams `chunks` agent_message_chunks of `size` characters
+ * as fast as the pipe takes them, as a model streams a long reply; honours session/cancel. With
+ * `hold` the turn then stays open until cancelled (a reply caught mid-stream).
  */
 export const flood: Scenario = {
-  description: "streams <chunks> chunks of [size] characters as fast as it can (/e2e:flood 2000 10)",
+  description: "streams <chunks> chunks of [size] characters as fast as it can, then ends or [hold]s the turn (/e2e:flood 2000 10)",
   async run(ctx) {
-    const { chunks, size } = parseFloodArgs(ctx.rest);
+    const { chunks, size, hold } = parseFloodArgs(ctx.rest);
     for (let i = 0; i < chunks; i++) {
       if (ctx.signal.aborted) return "cancelled";
       await ctx.say(floodChunk(i, size));
     }
-    return "end_turn";
+    if (!hold) return "end_turn";
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) return resolve();
+      ctx.signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    return "cancelled";
   },
 };
