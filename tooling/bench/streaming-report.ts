@@ -39,7 +39,7 @@ export interface TranscriptPageResult {
   warmMs: number[];
   /** Per key typed into the prompt box: keydown -> the next frame after the box changed. */
   keyMs: number[];
-  /** The longest task the page ran (PerformanceObserver "longtask") over the loads and the typing. */
+  /** The longest task the page ran (PerformanceObserver "longtask") over the warm loads and the typing. */
   longTaskMaxMs: number;
 }
 
