@@ -18,6 +18,10 @@ describe("parseBenchArgs", () => {
       help: false,
       sessionCost: false,
       samplesFile: null,
+      streaming: true,
+      streamingOnly: false,
+      streamSessions: [1, 10],
+      streamChunks: [2000, 8000],
     });
   });
   test("--quick shrinks the counts it was not given", () => {
@@ -53,6 +57,21 @@ describe("parseBenchArgs", () => {
     assert.throws(() => parseBenchArgs(["--warmup", "x"]), /--warmup needs a whole number/);
     assert.throws(() => parseBenchArgs(["--fast"]), /unknown option "--fast"/);
     assert.throws(() => parseBenchArgs(["--round-trips", "--json"]), /needs a value/);
+  });
+  test("the streaming pass: in a full run, not in --quick unless asked; --streaming runs it alone", () => {
+    assert.equal(parseBenchArgs(["--quick"]).streaming, false);
+    assert.equal(parseBenchArgs(["--no-streaming"]).streaming, false);
+    const only = parseBenchArgs(["--streaming", "--quick"]);
+    assert.deepEqual(
+      [only.streaming, only.streamingOnly, only.streamSessions, only.streamChunks, only.board],
+      [true, true, [1, 10], [500, 2000], false],
+    );
+    const given = parseBenchArgs(["--streaming", "--stream-sessions=10,1,10", "--stream-chunks", "8000,100"]);
+    assert.deepEqual([given.streamSessions, given.streamChunks, given.board], [[1, 10], [100, 8000], true]);
+    assert.throws(() => parseBenchArgs(["--stream-chunks", "0"]), /--stream-chunks must be between 1 and 100000/);
+    assert.throws(() => parseBenchArgs(["--stream-sessions", "101"]), /--stream-sessions must be between 1 and 100/);
+    assert.throws(() => parseBenchArgs(["--stream-sessions", ""]), /--stream-sessions needs/);
+    assert.throws(() => parseBenchArgs(["--streaming", "--no-streaming"]), /contradict/);
   });
   test("--session-cost asks for the session-cost pass only", () => {
     assert.equal(parseBenchArgs(["--session-cost"]).sessionCost, true);

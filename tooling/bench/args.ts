@@ -19,6 +19,14 @@ export const USAGE = `npm run bench [-- options]
   --json                 print the result as one JSON object, last on stdout
   --samples FILE         also write every sample of the paced passes to FILE, one JSON object per
                          line (side, block, session, request, start time, latency), replacing it
+  --streaming            only the streaming pass: 1 and 10 sessions each streaming /e2e:flood
+                         replies of 2,000 and 8,000 chunks of 10 characters (--quick: 500 and
+                         2,000) beside a relay floor; /ws and disk bytes per byte of text, CPU per
+                         chunk, the last frame's delay; and a task page of 5,000 messages in
+                         Chromium (unless --no-board)
+  --no-streaming         leave the streaming pass out of the full run
+  --stream-sessions L    the streaming pass's session counts (default 1,10)
+  --stream-chunks L      the streaming pass's reply lengths in chunks (default 2000,8000)
   --session-cost         only measure what each added live session costs the board side (backend
                          + its one agentctl, agents excluded) with 1 and 5 sessions, against the
                          15 MB target (session-cost.ts), and print that
@@ -44,6 +52,12 @@ export interface BenchArgs {
   samplesFile: string | null;
   /** Only the session-cost pass (--session-cost). */
   sessionCost: boolean;
+  /** Run the streaming pass (default: in a full run, not with --quick). */
+  streaming: boolean;
+  /** Only the streaming pass (--streaming). */
+  streamingOnly: boolean;
+  streamSessions: number[];
+  streamChunks: number[];
 }
 
 /** A bad command line; the message says what to fix. */
@@ -59,18 +73,24 @@ function positiveInt(flag: string, text: string | undefined, { allowZero = false
   return n;
 }
 
-/** Parses `--sessions 1,10,50` into sorted, distinct counts. */
-export function parseSessionList(text: string | undefined): number[] {
-  if (text === undefined || text.trim() === "") throw new UsageError("--sessions needs a list such as 1,10,50");
-  const counts = text.split(",").map((s) => positiveInt("--sessions", s.trim(), { max: MAX_SESSIONS }));
+/** Parses `--sessions 1,10,50` (or another list flag's value) into sorted, distinct counts. */
+export function parseSessionList(text: string | undefined, flag = "--sessions", max = MAX_SESSIONS): number[] {
+  if (text === undefined || text.trim() === "") throw new UsageError(`${flag} needs a list such as 1,10,50`);
+  const counts = text.split(",").map((s) => positiveInt(flag, s.trim(), { max }));
   return [...new Set(counts)].sort((a, b) => a - b);
 }
+
+/** The most chunks a streaming reply may have: the mock agent's MAX_FLOOD_CHUNKS. */
+const MAX_STREAM_CHUNKS = 100_000;
 
 /** Parses argv (without node and the script); `--flag=value` and `--flag value` both work. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const tokens = argv.flatMap((a) => (a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a]));
-  const given: Partial<Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate", string>> = {};
-  const out = { quick: false, lean: false, json: false, help: false, sessionCost: false, samplesFile: null as string | null };
+  const given: Partial<
+    Record<"sessions" | "roundTrips" | "warmup" | "pending" | "growth" | "pacedRate" | "streamSessions" | "streamChunks", string>
+  > = {};
+  const out = { quick: false, lean: false, json: false, help: false, sessionCost: false, streamingOnly: false, samplesFile: null as string | null };
+  let streaming: boolean | undefined;
   let board: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -122,6 +142,18 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       case "--session-cost":
         out.sessionCost = true;
         break;
+      case "--streaming":
+        out.streamingOnly = true;
+        break;
+      case "--no-streaming":
+        streaming = false;
+        break;
+      case "--stream-sessions":
+        given.streamSessions = value();
+        break;
+      case "--stream-chunks":
+        given.streamChunks = value();
+        break;
       case "-h":
       case "--help":
         out.help = true;
@@ -130,9 +162,18 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
         throw new UsageError(`unknown option ${JSON.stringify(t)}`);
     }
   }
+  if (out.streamingOnly && streaming === false) throw new UsageError("--streaming and --no-streaming contradict each other");
   return {
     ...out,
     board: board ?? !out.quick,
+    streaming: out.streamingOnly || (streaming ?? !out.quick),
+    streamSessions: given.streamSessions === undefined ? [1, 10] : parseSessionList(given.streamSessions, "--stream-sessions", 100),
+    streamChunks:
+      given.streamChunks === undefined
+        ? out.quick
+          ? [500, 2000]
+          : [2000, 8000]
+        : parseSessionList(given.streamChunks, "--stream-chunks", MAX_STREAM_CHUNKS),
     sessions: given.sessions === undefined ? (out.quick ? [1, 5] : [1, 10, 50]) : parseSessionList(given.sessions),
     roundTrips: given.roundTrips === undefined ? (out.quick ? 10 : 200) : positiveInt("--round-trips", given.roundTrips),
     warmup: given.warmup === undefined ? (out.quick ? 5 : 3000) : positiveInt("--warmup", given.warmup, { allowZero: true, max: 100_000 }),

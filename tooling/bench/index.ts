@@ -15,6 +15,8 @@ import { ProductBench } from "./product.js";
 import type { RecorderLike } from "./recorder.js";
 import { SampleFile } from "./sample-file.js";
 import { measureSessionCost, renderSessionCost } from "./session-cost.js";
+import { measureStreaming } from "./streaming.js";
+import { renderStreaming, streamingJson, type StreamingResult } from "./streaming-report.js";
 import { floorFirst, paceFor, pacedBlocks, pacing, type Pace } from "./plan.js";
 import { cpuDelta, jsonReport, renderReport, type BenchResult, type Latencies, type RoleCpu, type RunResult } from "./report.js";
 import { summarize } from "./stats.js";
@@ -189,6 +191,19 @@ async function runLatencyAndMemory(args: BenchArgs, dir: string, samples: Sample
   }
 }
 
+/** The streaming pass (streaming.ts), with the task page when the board is measured. */
+function streamingPass(dir: string, args: BenchArgs): Promise<StreamingResult> {
+  return measureStreaming({
+    dir,
+    sessions: args.streamSessions,
+    chunks: args.streamChunks,
+    page: args.board,
+    quick: args.quick,
+    chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.executablePath,
+    log,
+  });
+}
+
 /** The board figures, or why they could not be taken (the other figures are kept either way). */
 async function boardOrError(dir: string, args: BenchArgs): Promise<BenchResult["board"]> {
   log("board: starting the backend with the web app and Chromium");
@@ -242,8 +257,16 @@ async function main(): Promise<number> {
       fs.rmSync(dir, { recursive: true, force: true });
       return 0;
     }
+    if (args.streamingOnly) {
+      const streaming = await streamingPass(dir, args);
+      process.stdout.write(`${renderStreaming(streaming)}\n`);
+      if (args.json) process.stdout.write(`${JSON.stringify(streamingJson(streaming))}\n`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      return 0;
+    }
     const { runs, memory } = await runLatencyAndMemory(args, dir, samples);
     const board = args.board ? await boardOrError(dir, args) : null;
+    const streaming = args.streaming ? await streamingPass(dir, args) : null;
     const result: BenchResult = {
       machine: describeMachine(loadAtStart, cpuAtStart, ioPressureAtStartUs),
       roundTripsPerSession: args.roundTrips,
@@ -254,7 +277,9 @@ async function main(): Promise<number> {
       durationS: (Date.now() - started) / 1000,
     };
     process.stdout.write(`${renderReport(result)}\n`);
-    if (args.json) process.stdout.write(`${JSON.stringify(jsonReport(result))}\n`);
+    if (streaming !== null) process.stdout.write(`\n${renderStreaming(streaming)}\n`);
+    if (args.json)
+      process.stdout.write(`${JSON.stringify({ ...jsonReport(result), ...(streaming !== null && { streaming: streamingJson(streaming) }) })}\n`);
     fs.rmSync(dir, { recursive: true, force: true });
     return 0;
   } catch (err) {

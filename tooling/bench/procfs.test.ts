@@ -3,7 +3,16 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cpuSharePercent, ioStallSeconds, parseCpuStat, parsePressureTotalUs, readAutogroupsEnabled, readIoPressureUs } from "./procfs.js";
+import {
+  cpuSharePercent,
+  ioStallSeconds,
+  parseCpuStat,
+  parsePressureTotalUs,
+  parseWriteBytes,
+  readAutogroupsEnabled,
+  readIoPressureUs,
+  writeBytes,
+} from "./procfs.js";
 
 // The first lines of /proc/stat as this machine kind prints them (a Firecracker guest, 2 CPUs).
 const STAT = `cpu  3198362 1085117 671419 1615063 10102 0 20810 58647 0 0
@@ -79,5 +88,16 @@ describe("readAutogroupsEnabled", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("parseWriteBytes", () => {
+  test("reads write_bytes, not wchar (which counts pipes and sockets too)", () => {
+    const io = "rchar: 100\nwchar: 9999\nsyscr: 1\nsyscw: 2\nread_bytes: 0\nwrite_bytes: 40960\ncancelled_write_bytes: 4096\n";
+    assert.equal(parseWriteBytes(io), 40960);
+    assert.equal(parseWriteBytes("rchar: 1\n"), null);
+  });
+  test("of a process that is gone: 0", () => {
+    assert.equal(writeBytes(2 ** 30), 0);
   });
 });

@@ -60,6 +60,26 @@ export function roleCpu(backendPid: number, agentctlPids: readonly number[]): Ro
   };
 }
 
+/**
+ * `write_bytes` of a /proc/<pid>/io text: the bytes the process caused to be sent to storage,
+ * counted when it dirties a page of the page cache (a page dirtied again before it was written
+ * back is not counted twice), so it is what the process's writes cost the disk, not what its
+ * write() calls passed (that is `wchar`, which also counts pipes and sockets). Null when absent.
+ */
+export function parseWriteBytes(text: string): number | null {
+  const m = /^write_bytes:\s+(\d+)$/m.exec(text);
+  return m === null ? null : Number(m[1]);
+}
+
+/** parseWriteBytes of a live process; 0 when it is gone or its io file cannot be read. */
+export function writeBytes(pid: number): number {
+  try {
+    return parseWriteBytes(fs.readFileSync(`/proc/${pid}/io`, "utf8")) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Sum of the RSS of `pids`, in kB. */
 export function sumRssKb(pids: readonly number[]): number {
   return pids.reduce((acc, p) => acc + rssKb(p), 0);

@@ -39,11 +39,12 @@ const GC_HOOK = new URL("./gc-on-signal.mjs", import.meta.url).href;
 /**
  * Starts `node apps/backend/dist/main.js` on a free port with a fresh database; resolves with its
  * URL. With `gcOnSignal` the backend, and through its environment every agentctl and agent, runs a
- * full garbage collection on SIGUSR2 (gc-on-signal.mjs), for the memory figures.
+ * full garbage collection on SIGUSR2 (gc-on-signal.mjs), for the memory figures. `env` reaches the
+ * backend and, through it, every agentctl and agent.
  */
 export async function startBackend(
   dir: string,
-  options: { serveWeb: boolean; name: string; gcOnSignal?: boolean },
+  options: { serveWeb: boolean; name: string; gcOnSignal?: boolean; env?: Record<string, string> },
 ): Promise<{ service: Service; url: string; stderrFile: string }> {
   if (!fs.existsSync(BACKEND_MAIN)) throw new Error(`${path.relative(REPO_ROOT, BACKEND_MAIN)} is missing: run npm run build first`);
   const stderrFile = path.join(dir, `${options.name}.stderr.log`);
@@ -60,6 +61,7 @@ export async function startBackend(
       KANDEV_FEATURES_ACP_ELICITATION: "true",
       NEXT_TELEMETRY_DISABLED: "1",
       ...(options.gcOnSignal === true && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc --import ${GC_HOOK}`.trim() }),
+      ...options.env,
     },
     stderrFile,
     ready: (line) => /^Kandev board: (http:\/\/\S+)$/.exec(line)?.[1],

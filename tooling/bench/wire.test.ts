@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { parseAsk, parseBenchError, parseDone, parseFloorLine } from "./wire.js";
+import { parseAsk, parseBenchError, parseDone, parseFloodLine, parseFloorLine } from "./wire.js";
 
 describe("bench-elicit text (written by the mock agent's bench scenario)", () => {
   test("a request, with and without the previous answer's receipt", () => {
@@ -48,5 +48,26 @@ describe("floor lines (written by floor/relay-agent.mjs)", () => {
   test("a malformed line throws, naming the field", () => {
     assert.throws(() => parseFloorLine('{"s":1,"seq":"2","sent_at":1,"prev":null}'), /seq is not a number/);
     assert.throws(() => parseFloorLine("not json"));
+  });
+});
+
+describe("streaming floor lines (written by floor/flood-agent.mjs)", () => {
+  test("a chunk: an ACP agent_message_chunk of session floor-<n>; the end: its last chunk's time", () => {
+    const chunk = {
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { sessionId: "floor-3", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "0.--------" } } },
+    };
+    assert.deepEqual(parseFloodLine(JSON.stringify(chunk)), { kind: "chunk", session: 3, text: "0.--------" });
+    assert.deepEqual(parseFloodLine('{"s":3,"done":true,"last_chunk_at":1733400000000.25}'), {
+      kind: "done",
+      session: 3,
+      lastChunkAt: 1733400000000.25,
+    });
+  });
+  test("anything else is refused, never skipped", () => {
+    assert.throws(() => parseFloodLine('{"s":3,"done":true}'), /without s or last_chunk_at/);
+    assert.throws(() => parseFloodLine('{"params":{"sessionId":"mock-1","update":{"content":{"text":"x"}}}}'), /not a floor chunk/);
+    assert.throws(() => parseFloodLine("not json"));
   });
 });

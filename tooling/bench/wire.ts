@@ -60,3 +60,26 @@ export function parseFloorLine(text: string): FloorLine {
   if (v.done === true) return { kind: "done", session: num("s"), count: num("count"), lastReceivedAt: opt("last") };
   return { kind: "ask", session: num("s"), seq: num("seq"), sentAt: num("sent_at"), prevReceivedAt: opt("prev") };
 }
+
+/** A line from the streaming floor's agent (tooling/bench/floor/flood-agent.mjs). */
+export type FloodLine = { kind: "chunk"; session: number; text: string } | { kind: "done"; session: number; lastChunkAt: number };
+
+/** Parses one streaming-floor frame; throws on anything the flood agent does not write. */
+export function parseFloodLine(text: string): FloodLine {
+  const v = JSON.parse(text) as {
+    s?: unknown;
+    done?: unknown;
+    last_chunk_at?: unknown;
+    params?: { sessionId?: unknown; update?: { content?: { text?: unknown } } };
+  };
+  if (v.done === true) {
+    if (typeof v.s !== "number" || typeof v.last_chunk_at !== "number")
+      throw new Error(`flood line: a done line without s or last_chunk_at: ${text.slice(0, 200)}`);
+    return { kind: "done", session: v.s, lastChunkAt: v.last_chunk_at };
+  }
+  const id = v.params?.sessionId;
+  const chunk = v.params?.update?.content?.text;
+  const m = typeof id === "string" ? /^floor-(\d+)$/.exec(id) : null;
+  if (m === null || typeof chunk !== "string") throw new Error(`flood line: not a floor chunk: ${text.slice(0, 200)}`);
+  return { kind: "chunk", session: Number(m[1]), text: chunk };
+}

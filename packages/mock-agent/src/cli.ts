@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// The mock ACP agent over stdio. MOCK_AGENT_LOG=<file> records every JSON-RPC frame.
+// The mock ACP agent over stdio. MOCK_AGENT_LOG=<file> records every JSON-RPC frame;
+// MOCK_AGENT_FLOOD_LOG=<file> the end of every /e2e:flood turn (scenarios/flood.ts).
 import { appendFileSync, existsSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { createMockAgent } from "./agent.js";
 import { pipeStream } from "./pipes.js";
-import { frameLogFile, startGateFile } from "./env.js";
+import { floodLogFile, frameLogFile, startGateFile } from "./env.js";
 import { rawLogLine, tapStream } from "./frame-log.js";
 import { BenchWireStamps } from "./scenarios/bench-wire.js";
+import { benchNow } from "./scenarios/bench.js";
+import { floodStampLine } from "./scenarios/flood.js";
 import { scenarios } from "./scenarios/index.js";
 
 const logFile = frameLogFile();
@@ -15,7 +18,8 @@ const log = (message: string) => process.stderr.write(`mock-agent: ${message}\n`
 // Frames are read from and written to the pipes directly (@kandev/acp-stdio), in call order, so the
 // raw lines of writeRaw below interleave with them but never split one. bench-elicit's times are
 // taken there too, as its frames meet the pipes (scenarios/bench-wire.ts).
-const wireStamps = new BenchWireStamps();
+const floodLog = floodLogFile();
+const wireStamps = new BenchWireStamps(benchNow, floodLog === undefined ? null : (stamp) => appendFileSync(floodLog, floodStampLine(stamp)));
 let stream: acp.Stream = pipeStream(process.stdout, process.stdin, wireStamps);
 if (logFile !== undefined) stream = tapStream(stream, logFile);
 

@@ -14,3 +14,12 @@ export function startGateFile(source: NodeJS.ProcessEnv = process.env): string |
   const file = source.MOCK_AGENT_START_GATE;
   return file !== undefined && file.length > 0 ? file : undefined;
 }
+
+/**
+ * MOCK_AGENT_FLOOD_LOG: a file each `/e2e:flood` turn that sent all its chunks appends one line to,
+ * with the time its last chunk was written (scenarios/flood.ts, for `npm run bench -- --streaming`).
+ */
+export function floodLogFile(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = source.MOCK_AGENT_FLOOD_LOG;
+  return file !== undefined && file.length > 0 ? file : undefined;
+}

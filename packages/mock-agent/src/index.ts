@@ -1,7 +1,8 @@
 export { createMockAgent } from "./agent.js";
 export type { MockAgentOptions, MockAgentState } from "./agent.js";
 export { scenarios, CRASH_LINE, CRASH_EXIT_CODE } from "./scenarios/index.js";
-export { floodChunk } from "./scenarios/flood.js";
+export { floodChunk, floodStampLine, parseFloodStamps } from "./scenarios/flood.js";
+export type { FloodStamp } from "./scenarios/flood.js";
 export { BenchWireStamps } from "./scenarios/bench-wire.js";
 export type { Scenario, ScenarioContext, ScenarioRegistry, StreamOptions } from "./scenario.js";
 export { tapStream, parseFrameLog } from "./frame-log.js";

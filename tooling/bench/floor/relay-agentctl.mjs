@@ -1,4 +1,4 @@
-// The floor's agentctl: spawns the relay agent with stdio pipes and relays, byte for byte, each
+// The floor's agentctl: spawns the relay agent (argv[3], default relay-agent.mjs) with stdio pipes and relays, byte for byte, each
 // stdout line to its one WebSocket client and each WebSocket frame to the agent's stdin. Same
 // libraries as agentctl (node:http + ws, no compression); no auth, no parsing, no validation.
 // Prints {"event":"listening","port":N}; exits on SIGTERM or when its stdin closes (relay-process.mjs).
@@ -9,7 +9,9 @@ import { WebSocketServer } from "ws";
 import { serve } from "./relay-process.mjs";
 
 const session = process.argv[2] ?? "0";
-const agent = spawn(process.execPath, [fileURLToPath(new URL("./relay-agent.mjs", import.meta.url)), session], {
+// The question pass's relay agent, or the streaming pass's (flood-agent.mjs), by file name.
+const agentFile = process.argv[3] ?? "relay-agent.mjs";
+const agent = spawn(process.execPath, [fileURLToPath(new URL(`./${agentFile}`, import.meta.url)), session], {
   stdio: ["pipe", "pipe", "inherit"],
 });
 const NL = Buffer.from("\n");

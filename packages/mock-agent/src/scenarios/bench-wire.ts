@@ -13,6 +13,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { BENCH_META_KEY, benchMessage, benchNow } from "./bench.js";
+import type { FloodStamp } from "./flood.js";
 
 type Id = string | number;
 
@@ -30,7 +31,19 @@ export class BenchWireStamps {
   /** When the response to a request (keyOf) was read. */
   private readonly receivedByKey = new Map<string, number>();
 
-  constructor(private readonly now: () => number = benchNow) {}
+  /**
+   * `onFloodEnded` receives each `/e2e:flood` turn that sent all its chunks, stamped when its last
+   * chunk was written (the CLI appends it to MOCK_AGENT_FLOOD_LOG); without it nothing is kept.
+   */
+  constructor(
+    private readonly now: () => number = benchNow,
+    private readonly onFloodEnded: ((stamp: FloodStamp) => void) | null = null,
+  ) {}
+
+  /** A flood turn of `sessionId` has just written its last chunk. */
+  floodEnded(sessionId: string, chunks: number, size: number): void {
+    this.onFloodEnded?.({ session_id: sessionId, chunks, size, last_chunk_at: this.now() });
+  }
 
   /** A bench `elicitation/create` about to be encoded gets its send time, in its text and `_meta`. */
   beforeWrite(message: acp.AnyMessage): void {

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { floodChunk, parseFloodArgs } from "./flood.js";
+import * as acp from "@agentclientprotocol/sdk";
+import { createMockAgent } from "../agent.js";
+import { BenchWireStamps } from "./bench-wire.js";
+import { flood, floodChunk, floodStampLine, parseFloodArgs, parseFloodStamps, type FloodStamp } from "./flood.js";
 
 describe("flood", () => {
   test("each chunk has exactly the asked size and says its number", () => {
@@ -21,5 +24,42 @@ describe("flood", () => {
     assert.throws(() => parseFloodArgs("0"), /<chunks>/);
     assert.throws(() => parseFloodArgs("5 1"), /\[size\]/);
     assert.throws(() => parseFloodArgs("5 10 x"), /<chunks>/);
+  });
+
+  test("a stamp survives its file line; a line that is not a stamp is refused, never skipped", () => {
+    const a: FloodStamp = { session_id: "mock-1", chunks: 2000, size: 10, last_chunk_at: 1733400000123.456 };
+    const b: FloodStamp = { session_id: "mock-2", chunks: 5, size: 2, last_chunk_at: 7 };
+    assert.deepEqual(parseFloodStamps(floodStampLine(a) + floodStampLine(b)), [a, b]);
+    assert.deepEqual(parseFloodStamps(""), []);
+    assert.throws(() => parseFloodStamps('{"session_id":"s","chunks":1}\n'), /not a flood stamp/);
+  });
+
+  test("a turn that sent every chunk is stamped once, with the agent's session and its clock", async () => {
+    const stamps: FloodStamp[] = [];
+    const wireStamps = new BenchWireStamps(
+      () => 42.5,
+      (s) => stamps.push(s),
+    );
+    const agent = createMockAgent({ scenarios: { flood }, wireStamps }).app;
+    const chunks: string[] = [];
+    const client = acp.client({ name: "scripted" }).onNotification(acp.methods.client.session.update, ({ params }) => {
+      if (params.update.sessionUpdate !== "agent_message_chunk" || params.update.content.type !== "text") return;
+      chunks.push(params.update.content.text);
+    });
+    const { sessionId, stopReason } = await client.connectWith(agent, async (ctx) => {
+      await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
+      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: "/", mcpServers: [] });
+      const res = await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "/e2e:flood 3 4" }] });
+      return { sessionId, stopReason: res.stopReason };
+    });
+    assert.equal(stopReason, "end_turn");
+    assert.deepEqual(chunks, [floodChunk(0, 4), floodChunk(1, 4), floodChunk(2, 4)]);
+    assert.deepEqual(stamps, [{ session_id: sessionId, chunks: 3, size: 4, last_chunk_at: 42.5 }]);
+  });
+
+  test("without a stamp sink a flood keeps nothing", () => {
+    const wire = new BenchWireStamps(() => 1);
+    wire.floodEnded("s", 1, 2);
+    assert.equal(wire.size, 0);
   });
 });

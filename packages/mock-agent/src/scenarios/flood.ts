@@ -29,9 +29,41 @@ export function parseFloodArgs(rest: string): { chunks: number; size: number; ho
 }
 
 /**
+ * One line of MOCK_AGENT_FLOOD_LOG: a flood turn that sent all its chunks, and when its last chunk
+ * was handed to the pipe (`performance.timeOrigin + performance.now()`, comparable across the
+ * processes of one machine). The streaming bench reads it to time the board's last frame.
+ */
+export interface FloodStamp {
+  /** The agent's ACP session id (a board session's `acp_session_id`). */
+  session_id: string;
+  chunks: number;
+  size: number;
+  last_chunk_at: number;
+}
+
+/** The file line of a stamp. Pure. */
+export function floodStampLine(stamp: FloodStamp): string {
+  return `${JSON.stringify(stamp)}\n`;
+}
+
+/** Every stamp of a MOCK_AGENT_FLOOD_LOG file; throws on a line that is not one, so a bench never times against garbage. */
+export function parseFloodStamps(text: string): FloodStamp[] {
+  return text
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => {
+      const v = JSON.parse(line) as Partial<FloodStamp>;
+      if (typeof v.session_id !== "string" || typeof v.chunks !== "number" || typeof v.size !== "number" || typeof v.last_chunk_at !== "number")
+        throw new Error(`not a flood stamp: ${line.slice(0, 200)}`);
+      return { session_id: v.session_id, chunks: v.chunks, size: v.size, last_chunk_at: v.last_chunk_at };
+    });
+}
+
+/**
  * `/e2e:flood <chunks> [size=10] [hold]`: streams `chunks` agent_message_chunks of `size` characters
  * as fast as the pipe takes them, as a model streams a long reply; honours session/cancel. With
- * `hold` the turn then stays open until cancelled (a reply caught mid-stream).
+ * `hold` the turn then stays open until cancelled (a reply caught mid-stream). A turn that sent
+ * every chunk is stamped through `ctx.wireStamps` (MOCK_AGENT_FLOOD_LOG, bench-wire.ts).
  */
 export const flood: Scenario = {
   description: "streams <chunks> chunks of [size] characters as fast as it can, then ends or [hold]s the turn (/e2e:flood 2000 10)",
@@ -41,6 +73,9 @@ export const flood: Scenario = {
       if (ctx.signal.aborted) return "cancelled";
       await ctx.say(floodChunk(i, size));
     }
+    // The SDK has written the last chunk to the pipe by now (stdout pipe writes are synchronous on
+    // Linux; see @kandev/acp-stdio), so this time is within microseconds of the write.
+    ctx.wireStamps?.floodEnded(ctx.sessionId, chunks, size);
     if (!hold) return "end_turn";
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) return resolve();
