@@ -16,6 +16,7 @@ import { createKandevRelay } from "./ask-tool/relay.js";
 import { PermissionBroker } from "./permissions.js";
 import { resolveTimeouts, type Timeouts } from "./timeouts.js";
 import { mapSessionUpdate } from "./update-mapping.js";
+import { ChunkJoiner } from "./chunk-joiner.js";
 import {
   ACP_EOF_GRACE_MS,
   MAX_STOP_REASON_CHARS,
@@ -51,6 +52,8 @@ export class SessionController {
   /** Why agentctl stopped a still-running agent whose ACP connection failed (onAcpClosed). */
   private acpFailure: string | null = null;
   private shuttingDown: Promise<void> | null = null;
+  /** Streamed text chunks joined per pipe read (chunk-joiner.ts); sent before any other frame. */
+  private readonly joiner = new ChunkJoiner((event) => this.emitUnchecked("session.update", event));
 
   constructor(private readonly opts: SessionControllerOptions) {
     this.timeouts = opts.baseTimeouts;
@@ -64,6 +67,7 @@ export class SessionController {
       relay: createKandevRelay({
         requests: this.backend,
         sessionId: () => this.turn?.sessionId ?? this.currentSession,
+        beforeRequest: () => this.joiner.flush(),
         log: opts.log,
       }),
       log: opts.log,
@@ -94,8 +98,12 @@ export class SessionController {
     };
   }
 
-  /** Validates the payload against its AGENT_EVENTS schema, then sends it. */
+  /**
+   * Validates the payload against its AGENT_EVENTS schema, then sends it; streamed text joined so
+   * far goes first, so events keep the order the agent made them in.
+   */
   private emit<E extends AgentEventName>(event: E, payload: AgentEvent<E>): void {
+    this.joiner.flush();
     this.emitUnchecked(event, payload);
   }
 
@@ -123,7 +131,10 @@ export class SessionController {
           answerTimeoutMs: timeouts.elicitationAnswerMs,
           idleTimeoutMs: timeouts.acpIdleMs,
           // Valid by construction (see ElicitationEmit): not parsed a second time on the way out.
-          emit: (event, payload) => this.opts.send(event, payload),
+          emit: (event, payload) => {
+            this.joiner.flush();
+            this.opts.send(event, payload);
+          },
           log: this.opts.log,
           knowsSession: (id) => this.sessions.has(id),
         });
@@ -319,7 +330,7 @@ export class SessionController {
   private onSessionUpdate(n: acp.SessionNotification): void {
     if (this.loading.has(n.sessionId)) return;
     const turn = this.turn !== null && this.turn.sessionId === n.sessionId ? this.turn.turnId : null;
-    this.emit("session.update", { session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
+    this.joiner.add({ session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
   }
 
   /**

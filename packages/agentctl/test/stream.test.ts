@@ -7,6 +7,7 @@ import { AGENT_ACTION_NAMES, type Envelope } from "@kandev/protocol";
 import { startAgentctl } from "../src/agentctl.js";
 import { killAll, processGone, startAgentctlProcess, startSession, turnText } from "./agentctl-process.js";
 import { StreamLine, type StreamError } from "./stream-client.js";
+import { floodChunk } from "@kandev/mock-agent";
 
 after(killAll);
 
@@ -108,6 +109,18 @@ describe("agent stream over agentctl's stdio", () => {
       a.ctl.line.frames.every((f) => f.session !== undefined),
       "every frame is tagged",
     );
+  });
+
+  test("a burst of 2,000 streamed chunks leaves agentctl joined: far fewer events, the exact text, all before the turn's end", async () => {
+    const { client, sessionId } = await startSession();
+    await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:flood 2000 10", turn_id: "t1" });
+    await client.waitForEvent("turn.ended", { turn_id: "t1" });
+    const expected = Array.from({ length: 2000 }, (_, i) => floodChunk(i, 10)).join("");
+    assert.equal(turnText(client, "t1"), expected);
+    const updates = client.eventsOf("session.update").filter((e) => (e.payload as { turn_id: string }).turn_id === "t1");
+    assert.ok(updates.length <= 200, `${updates.length} session.update events for 2,000 chunks`);
+    const names = client.events.map((e) => e.action);
+    assert.ok(names.lastIndexOf("session.update") < names.indexOf("turn.ended"), "the turn ends after its last text");
   });
 
   test("one agent crashing leaves the other session running: its exit is tagged with its session only", async () => {

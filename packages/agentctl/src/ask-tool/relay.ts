@@ -9,6 +9,8 @@ export interface KandevRelayOptions {
   requests: BackendRequests;
   /** The ACP session a call belongs to: the running turn's, else the current one (null: none yet). */
   sessionId: () => string | null;
+  /** Called just before the request goes out (agentctl sends the text streamed so far first). */
+  beforeRequest?: () => void;
   /** Diagnostics: why a call got no answer (never the question text). */
   log?: (message: string) => void;
 }
@@ -19,6 +21,7 @@ export function createKandevRelay(opts: KandevRelayOptions): KandevToolRelay {
     // The MCP server validated already; parse again so the relay never forwards anything else.
     const input = KandevToolInputSchema.parse(args);
     const sessionId = opts.sessionId();
+    opts.beforeRequest?.();
     try {
       const result = await opts.requests.request(
         "kandev.ask_user_question",
