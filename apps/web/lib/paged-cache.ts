@@ -23,11 +23,15 @@ export function upsertTranscriptMessage(queryClient: QueryClient, message: Messa
   queryClient.setQueryData<Pages<Message>>(queryKeys.messages(message.session_id), (old) => (old ? upsertPaged(old, [message], mergeMessages) : old));
 }
 
+/** Transcripts to refetch once the fetch running now ends, by query hash (one wait each). */
+const refetchAfterFetch = new WeakMap<QueryClient, Set<string>>();
+
 /**
  * Lays streamed text on its message in the loaded transcript. When it does not fit (a delta was
- * missed, or the message is not loaded) the session's messages are refetched, unless a fetch is
- * already running: that one gets the deltas through the ledger, and restarting it for every delta
- * of a long reply would keep it from ever finishing. A transcript never fetched stays unfetched.
+ * missed, or the message is not loaded) the session's messages are refetched. While a fetch is
+ * already running the refetch waits for it to end, once: restarting the fetch for every delta of a
+ * long reply would keep it from ever finishing, and the running one may not read the message at all
+ * (an earlier page loading). A transcript never fetched stays unfetched.
  */
 export function appendTranscriptText(queryClient: QueryClient, append: MessageAppended): void {
   const key = queryKeys.messages(append.session_id);
@@ -39,6 +43,20 @@ export function appendTranscriptText(queryClient: QueryClient, append: MessageAp
     queryClient.setQueryData<Pages<Message>>(key, next);
     return;
   }
-  if (queryClient.getQueryState(key)?.fetchStatus === "fetching") return;
-  void queryClient.invalidateQueries({ queryKey: key });
+  const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+  if (query?.state.fetchStatus !== "fetching" || query.promise === undefined) {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  let waiting = refetchAfterFetch.get(queryClient);
+  if (waiting === undefined) refetchAfterFetch.set(queryClient, (waiting = new Set()));
+  if (waiting.has(query.queryHash)) return;
+  waiting.add(query.queryHash);
+  const hash = query.queryHash;
+  void query.promise
+    .catch(() => undefined)
+    .finally(() => {
+      waiting.delete(hash);
+      void queryClient.invalidateQueries({ queryKey: key });
+    });
 }

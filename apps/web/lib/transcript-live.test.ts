@@ -60,4 +60,21 @@ describe("streamed text in the cached transcript", () => {
     f.answer("Hel"); // the board read the message between the first and second delta
     assert.equal((await f.done).items[0]?.content, "Hello!");
   });
+
+  test("a delta that does not fit while an earlier page loads is fetched once that load ends", async () => {
+    const qc = cached("Hel");
+    let finish!: () => void;
+    // An earlier page loading: the query is fetching, and what it brings does not hold m1's text.
+    const loading = qc.fetchQuery({
+      queryKey: KEY,
+      queryFn: () => new Promise<Pages<Message>>((resolve) => (finish = () => resolve(qc.getQueryData<Pages<Message>>(KEY)!))),
+    });
+    push(qc, 5, " world");
+    push(qc, 11, "!");
+    assert.equal(qc.getQueryState(KEY)?.isInvalidated, false, "the running load is not restarted");
+    finish();
+    await loading;
+    await new Promise((r) => setImmediate(r));
+    assert.equal(qc.getQueryState(KEY)?.isInvalidated, true, "the transcript is fetched again after it");
+  });
 });
