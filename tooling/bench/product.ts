@@ -70,6 +70,16 @@ export async function startBackend(
   return { service, url: String(ready), stderrFile };
 }
 
+/** The operator's `/ws` client on the board at `url`, open (no compression, as browsers on loopback). */
+export async function openBoardSocket(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws`, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  return ws;
+}
+
 export class ProductBench {
   private readonly sessions: BenchSession[] = [];
   private readonly bySessionId = new Map<string, BenchSession>();
@@ -97,11 +107,7 @@ export class ProductBench {
   static async start(sessions: number, dir: string): Promise<ProductBench> {
     const { service, url, stderrFile } = await startBackend(dir, { serveWeb: false, name: "product", gcOnSignal: true });
     try {
-      const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws`, { perMessageDeflate: false });
-      await new Promise<void>((resolve, reject) => {
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-      });
+      const ws = await openBoardSocket(url);
       const bench = new ProductBench(service, url, stderrFile, ws, new JsonClient(url));
       await bench.subscribe({ board: true });
       // Six at a time: 2 processes start per session, and agentctl must print its port within 15 s.

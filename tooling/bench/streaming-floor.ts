@@ -11,8 +11,7 @@ import { listeningPort, mapLimit, startService, type Service } from "./processes
 import { roleCpu, writeBytes } from "./procfs.js";
 import { floodText } from "./reply-rebuild.js";
 import { CaseTally } from "./stream-tally.js";
-import type { StreamSide } from "./streaming-report.js";
-import type { Readings } from "./streaming-product.js";
+import { sideOver, type Readings, type StreamSide } from "./streaming-report.js";
 import { parseFloodLine } from "./wire.js";
 
 const FLOOR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "floor");
@@ -93,19 +92,7 @@ export class StreamingFloor {
       await tally.settled(600_000);
       const wallMs = benchNow() - started;
       const after = this.read();
-      return {
-        wsBytes: tally.wsBytes,
-        frames: tally.frames,
-        diskBytes: { backend: after.disk.backend - before.disk.backend, agentctl: after.disk.agentctl - before.disk.agentctl },
-        cpu: {
-          backend: after.cpu.backend - before.cpu.backend,
-          agentctl: after.cpu.agentctl - before.cpu.agentctl,
-          agent: after.cpu.agent - before.cpu.agent,
-          operator: after.cpu.operator - before.cpu.operator,
-        },
-        lastFrameMs: tally.verify(),
-        wallMs,
-      };
+      return sideOver({ wsBytes: tally.wsBytes, frames: tally.frames, lastFrameMs: tally.verify() }, before, after, wallMs);
     } finally {
       this.tally = null;
     }

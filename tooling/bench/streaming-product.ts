@@ -4,30 +4,24 @@
 // what the client received, what the backend and agentctl wrote to disk and the CPU of each role.
 import fs from "node:fs";
 import path from "node:path";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { parseFloodStamps } from "@kandev/mock-agent";
 import type { Message, MessageAppended, Session, Task } from "@kandev/protocol";
 import { benchNow } from "./clock.js";
 import { JsonClient, expectStatus } from "./http-json.js";
 import { childrenOf, roleCpu, writeBytes } from "./procfs.js";
 import { mapLimit, tail, type Service } from "./processes.js";
-import { startBackend } from "./product.js";
+import { openBoardSocket, startBackend } from "./product.js";
 import type { RoleCpu } from "./report.js";
 import { floodText } from "./reply-rebuild.js";
 import { CaseTally } from "./stream-tally.js";
-import type { StreamSide } from "./streaming-report.js";
+import { sideOver, type Readings, type StreamSide } from "./streaming-report.js";
 
 interface Frame {
   id?: string;
   type: string;
   action: string;
   payload: Record<string, unknown>;
-}
-
-/** Readings taken around a case: CPU per role and write_bytes of the backend and its agentctl. */
-export interface Readings {
-  cpu: RoleCpu;
-  disk: { backend: number; agentctl: number };
 }
 
 export class StreamingProduct {
@@ -56,11 +50,7 @@ export class StreamingProduct {
     const stampsFile = path.join(dir, "flood-stamps.log");
     const { service, url, stderrFile } = await startBackend(dir, { serveWeb: false, name: "streaming", env: { MOCK_AGENT_FLOOD_LOG: stampsFile } });
     try {
-      const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws`, { perMessageDeflate: false });
-      await new Promise<void>((resolve, reject) => {
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-      });
+      const ws = await openBoardSocket(url);
       const bench = new StreamingProduct(service, stderrFile, stampsFile, ws, new JsonClient(url));
       await bench.request({ board: true });
       await mapLimit(
@@ -110,19 +100,7 @@ export class StreamingProduct {
         const id = ids.find((s) => this.acpIds.get(s) === stamp.session_id);
         if (id !== undefined && stamp.chunks === chunks) tally.lastChunk(id, stamp.last_chunk_at);
       }
-      return {
-        wsBytes: tally.wsBytes,
-        frames: tally.frames,
-        diskBytes: { backend: after.disk.backend - before.disk.backend, agentctl: after.disk.agentctl - before.disk.agentctl },
-        cpu: {
-          backend: after.cpu.backend - before.cpu.backend,
-          agentctl: after.cpu.agentctl - before.cpu.agentctl,
-          agent: after.cpu.agent - before.cpu.agent,
-          operator: after.cpu.operator - before.cpu.operator,
-        },
-        lastFrameMs: tally.verify(),
-        wallMs,
-      };
+      return sideOver({ wsBytes: tally.wsBytes, frames: tally.frames, lastFrameMs: tally.verify() }, before, after, wallMs);
     } finally {
       this.tally = null;
       for (const id of ids) this.turnOf.delete(id);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
+  sideOver,
   checkStreamingTargets,
   renderStreaming,
   streamFigures,
@@ -33,6 +34,21 @@ const PAGE = { messages: 5000, coldMs: 1800, warmMs: [600, 700], keyMs: [8, 12],
 function result(cases: StreamCase[], transcript: StreamingResult["transcript"] = PAGE): StreamingResult {
   return { cases, transcript };
 }
+
+describe("sideOver", () => {
+  test("a side's cost is the readings' difference, with what its client received", () => {
+    const before = { cpu: { backend: 10, agentctl: 5, agent: 1, operator: 2 }, disk: { backend: 100, agentctl: 7 } };
+    const after = { cpu: { backend: 30, agentctl: 6, agent: 4, operator: 3 }, disk: { backend: 4196, agentctl: 7 } };
+    assert.deepEqual(sideOver({ wsBytes: 9, frames: 2, lastFrameMs: [12] }, before, after, 800), {
+      wsBytes: 9,
+      frames: 2,
+      lastFrameMs: [12],
+      diskBytes: { backend: 4096, agentctl: 0 },
+      cpu: { backend: 20, agentctl: 1, agent: 3, operator: 1 },
+      wallMs: 800,
+    });
+  });
+});
 
 describe("streamFigures", () => {
   test("bytes per byte of text, CPU per chunk per role, cost without the bench's own CPU, the worst session", () => {

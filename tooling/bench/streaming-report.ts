@@ -21,6 +21,32 @@ export interface StreamSide {
   wallMs: number;
 }
 
+/** Readings taken around a case: CPU per role and write_bytes of the backend and its agentctl. */
+export interface Readings {
+  cpu: RoleCpu;
+  disk: { backend: number; agentctl: number };
+}
+
+/** What a side cost over a case: what its client received, and the readings before and after. */
+export function sideOver(
+  received: Pick<StreamSide, "wsBytes" | "frames" | "lastFrameMs">,
+  before: Readings,
+  after: Readings,
+  wallMs: number,
+): StreamSide {
+  return {
+    ...received,
+    diskBytes: { backend: after.disk.backend - before.disk.backend, agentctl: after.disk.agentctl - before.disk.agentctl },
+    cpu: {
+      backend: after.cpu.backend - before.cpu.backend,
+      agentctl: after.cpu.agentctl - before.cpu.agentctl,
+      agent: after.cpu.agent - before.cpu.agent,
+      operator: after.cpu.operator - before.cpu.operator,
+    },
+    wallMs,
+  };
+}
+
 /** One case: `sessions` sessions at once, each streaming `chunks` chunks of `size` characters. */
 export interface StreamCase {
   sessions: number;
