@@ -12,7 +12,6 @@ import { JsonClient, expectStatus } from "./http-json.js";
 import { childrenOf, roleCpu, writeBytes } from "./procfs.js";
 import { mapLimit, tail, type Service } from "./processes.js";
 import { openBoardSocket, startBackend } from "./product.js";
-import type { RoleCpu } from "./report.js";
 import { floodText } from "./reply-rebuild.js";
 import { CaseTally } from "./stream-tally.js";
 import { sideOver, type Readings, type StreamSide } from "./streaming-report.js";
