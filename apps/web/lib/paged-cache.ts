@@ -49,7 +49,10 @@ export function appendTranscriptText(queryClient: QueryClient, append: MessageAp
     return;
   }
   let waiting = refetchAfterFetch.get(queryClient);
-  if (waiting === undefined) refetchAfterFetch.set(queryClient, (waiting = new Set()));
+  if (waiting === undefined) {
+    waiting = new Set();
+    refetchAfterFetch.set(queryClient, waiting);
+  }
   if (waiting.has(query.queryHash)) return;
   waiting.add(query.queryHash);
   const hash = query.queryHash;
