@@ -1,8 +1,9 @@
 "use client";
-import { createContext, memo, type ReactNode, useContext, useMemo } from "react";
+import { createContext, memo, type ReactNode, useContext, useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import Markdown, { type Components, type Options } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { splitBlocks } from "../lib/markdown/blocks";
 import { fenceLanguage, isClosedFence } from "../lib/markdown/code-fence";
 import { AGENT_LINK_REL, AGENT_LINK_TARGET, linkHref } from "../lib/markdown/link-rule";
 import { CodeBlock } from "./CodeBlock";
@@ -20,9 +21,17 @@ export const AgentMarkdown = memo(function AgentMarkdown({ text, className }: { 
     () => ({ footnoteLabel: t("task.markdown.footnotes"), footnoteBackLabel: (index) => t("task.markdown.footnoteBack", { n: index + 1 }) }),
     [t],
   );
+  // While deltas arrive faster than a render, React may drop the in-between texts and keeps the
+  // page responsive; each piece re-renders only when its own text changed (blocks.ts).
+  const shown = useDeferredValue(text);
+  const blocks = useMemo(() => splitBlocks(shown), [shown]);
   return (
     <div className={`markdown ${className}`}>
-      <MarkdownBlock source={text} remarkRehypeOptions={remarkRehypeOptions} />
+      {blocks.map((source, i) => (
+        // A piece's index is its identity: streaming only appends, so earlier pieces keep theirs.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above; the text is not unique.
+        <MarkdownBlock key={i} source={source} remarkRehypeOptions={remarkRehypeOptions} />
+      ))}
     </div>
   );
 });
