@@ -13,6 +13,7 @@ import "./notifications.css";
 import "./settings.css";
 import "./agent-log.css";
 import "./changes.css";
+import "./markdown.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = serverT(await requestLanguage());

@@ -4,13 +4,15 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
 import { sayNested } from "../lib/say";
+import { AgentMarkdown } from "./AgentMarkdown";
 import { failureWords, statusWords, type NestedWords } from "../lib/session-words";
 import { ClarificationNote } from "./ClarificationNote";
 import { PermissionCard } from "./PermissionCard";
 
 /**
- * One transcript entry. Agent text is always rendered as a text node with whitespace preserved,
- * never as HTML: whatever the agent sends is shown exactly as sent. Memoised: a streamed delta
+ * One transcript entry. Agent text and thoughts render as Markdown (AgentMarkdown: React elements,
+ * never HTML; raw HTML shows as text, unsafe links as their text); what the operator typed stays
+ * plain text with whitespace preserved, exactly as sent. Memoised: a streamed delta
  * makes a new object of its own message only (message-append.ts), so only that row re-renders.
  */
 export const MessageItem = memo(function MessageItem({ message, sessionId }: { message: Message; sessionId: string }) {
@@ -36,14 +38,22 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
       return (
         <div className="bubble">
           <span className="bubble__author">{message.author_type === "user" ? t("task.you") : t("task.agentAuthor")}</span>
-          <p className="bubble__text">{message.content}</p>
+          {message.author_type === "agent" ? (
+            <AgentMarkdown className="bubble__text" text={message.content} />
+          ) : (
+            <p className="bubble__text">{message.content}</p>
+          )}
         </div>
       );
     case "thought":
       return (
         <div className="thought">
           <span className="thought__label">{t("task.thought")}</span>
-          <p className="thought__text">{message.content}</p>
+          {message.author_type === "agent" ? (
+            <AgentMarkdown className="thought__text" text={message.content} />
+          ) : (
+            <p className="thought__text">{message.content}</p>
+          )}
         </div>
       );
     case "tool_call": {

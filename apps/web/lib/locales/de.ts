@@ -138,6 +138,12 @@ export const de: LocaleShape = {
       cancelled: "Anfrage zurückgezogen",
       failed: "Die Antwort konnte nicht gesendet werden: {{message}}",
     },
+    markdown: {
+      opensInNewTab: "Öffnet {{url}} in einem neuen Tab",
+      image: "Bild: {{alt}}",
+      footnotes: "Fußnoten",
+      footnoteBack: "Zurück zu Verweis {{n}}",
+    },
     clarification: {
       heading: "Der Agent fragte",
       status: {

@@ -135,6 +135,12 @@ export const en = {
       cancelled: "Request withdrawn",
       failed: "Could not send the answer: {{message}}",
     },
+    markdown: {
+      opensInNewTab: "Opens {{url}} in a new tab",
+      image: "Image: {{alt}}",
+      footnotes: "Footnotes",
+      footnoteBack: "Back to reference {{n}}",
+    },
     clarification: {
       heading: "The agent asked",
       status: {
