@@ -18,7 +18,10 @@ export interface BackendEnv {
   timeouts: { elicitationAnswerMs?: number; acpIdleMs?: number };
   webDir: string;
   serveWeb: boolean;
-  /** Environment handed to agentctl children (the parent's, so PATH/HOME etc. reach agents). */
+  /**
+   * The board's whole environment. server.ts hands agentctl and agents what is left of it without
+   * `KANDEV_*` and credentials (so PATH/HOME etc. reach agents), and redacts those credentials.
+   */
   childEnv: Record<string, string>;
   /** KANDEV_AGENT_DIR: a folder whose node_modules/.bin holds locally installed agents. */
   agentDirs: string[];

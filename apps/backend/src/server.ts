@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import nodePath from "node:path";
+import { agentEnvFrom } from "@kandev/agentctl";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
 import type { AgentEventMessage } from "./executor/agentctl-client.js";
 import { LocalExecutor } from "./executor/local-executor.js";
@@ -14,6 +15,7 @@ import { isHostAllowed, isOriginAllowed, isStateChanging } from "./http/origin.j
 import { buildRouter } from "./http/routes.js";
 import type { Reply } from "./http/router.js";
 import { applySecurityHeaders } from "./http/security-headers.js";
+import { boardSecrets } from "./lifecycle/redaction.js";
 import { SessionManager } from "./lifecycle/session-manager.js";
 import { SessionLogs } from "./lifecycle/session-logs.js";
 import { LiveStore } from "./lifecycle/store.js";
@@ -50,7 +52,11 @@ export interface ServerOptions {
   timeouts?: { elicitationAnswerMs?: number; acpIdleMs?: number };
   serveWeb?: boolean;
   webDir?: string;
-  /** Environment for this host's agentctl (and the agents it starts). */
+  /**
+   * The board's environment. This host's agentctl, and the agents it starts, get it without the
+   * board's settings (`KANDEV_*`) and credential-looking variables; those values are also
+   * redacted from what agents emit.
+   */
   childEnv?: Record<string, string>;
   logger?: Logger;
   migrationsFolder?: string;
@@ -110,14 +116,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const notifications = new NotificationService(db, hub, logger);
   const logs = new SessionLogs({ publisher: hub });
   const cwd = options.cwd ?? process.cwd();
-  const agentEnv = options.childEnv ?? {};
+  const boardEnv = options.childEnv ?? {};
+  // Filtered before agentctl starts, so neither agentctl's /proc/<pid>/environ nor its agents' hold
+  // a board setting or credential; agentctl takes its settings in agent.configure instead.
+  const agentEnv = agentEnvFrom(boardEnv);
   const presetContext = (): PresetContext => ({
     searchDirs: [...(options.agentDirs ?? []), cwd],
     resolve: (file) => resolveExecutable(file, { pathEnv: agentEnv.PATH, cwd }),
   });
   const executor = new LocalExecutor({
     agentctlCli: options.agentctlCli ?? agentctlCliPath(),
-    env: options.childEnv ?? {},
+    env: agentEnv,
     logger,
   });
   // The clarification store and the session manager need each other (an answer is forwarded to a
@@ -145,6 +154,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     notifications,
     logs,
     agentEnv,
+    boardSecrets: boardSecrets(boardEnv),
     cwd,
     ...(options.initializeTimeoutMs !== undefined && { initializeTimeoutMs: options.initializeTimeoutMs }),
     ...(options.sessionIdleTimeoutMs !== undefined && { idleTimeoutMs: options.sessionIdleTimeoutMs }),

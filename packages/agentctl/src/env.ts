@@ -1,5 +1,6 @@
 // The only module of agentctl that reads process.env. Everything else takes options.
 import { z } from "zod";
+import { agentEnvFrom } from "./agent-env.js";
 import { parseDuration } from "./duration.js";
 import { DEFAULT_TIMEOUTS, timeoutsProblem, type Timeouts } from "./timeouts.js";
 
@@ -49,11 +50,11 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): AgentctlEnv {
 }
 
 /**
- * The environment an agent starts from: agentctl's own. agentctl holds no secret of its own (its
- * channel is the pipe the backend spawned it with), and the backend hands it no board secret.
+ * The environment an agent starts from: agentctl's own without the board's settings (`KANDEV_*`)
+ * and credential-looking variables (agent-env.ts). The backend already hands agentctl an
+ * environment filtered the same way; filtering again here holds the rule for an agentctl started
+ * any other way (a script, `acp:probe`).
  */
 export function baseAgentEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
+  return agentEnvFrom(env);
 }

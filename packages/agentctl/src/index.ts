@@ -12,6 +12,7 @@ export { parseDuration, formatDuration } from "./duration.js";
 export { DEFAULT_TIMEOUTS, resolveTimeouts, timeoutsProblem } from "./timeouts.js";
 export type { Timeouts } from "./timeouts.js";
 export { loadEnv, baseAgentEnv } from "./env.js";
+export { agentEnvFrom, isWithheldFromAgents, looksSecret, BOARD_SETTING_PREFIX } from "./agent-env.js";
 export type { AgentctlEnv } from "./env.js";
 export { mapSessionUpdate } from "./update-mapping.js";
 export { PermissionBroker, firstAllowOption } from "./permissions.js";

@@ -17,6 +17,8 @@ export const ErrorCodeSchema = z.enum([
   "INTERNAL_ERROR",
   "NOT_CONNECTED",
   "TIMEOUT",
+  // A per-connection limit was reached (e.g. /ws subscriptions per socket); nothing was changed.
+  "LIMIT_EXCEEDED",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -68,6 +68,7 @@ export function verdictForRespondError(code: ErrorCode): HttpVerdict {
     case "UNAUTHORIZED":
     case "UNKNOWN_ACTION":
     case "INTERNAL_ERROR":
+    case "LIMIT_EXCEEDED":
       return { status: 502, code: "AGENTCTL_ERROR" };
     default: {
       const unreachable: never = code;

@@ -33,7 +33,7 @@ export function defaultMigrationsFolder(): string {
 }
 
 /**
- * Opens (creating folder and file if needed) the SQLite database at `file`, applies every pending
+ * Opens (creating folder and file, owner-only, if needed) the SQLite database at `file`, applies every pending
  * migration and returns the drizzle handle. WAL lets readers proceed during writes; busy_timeout
  * rides out a concurrent writer (e.g. a second backend pointed at the same file) instead of failing.
  * It is short on purpose: better-sqlite3 waits synchronously, so the whole board (every session's
@@ -42,11 +42,13 @@ export function defaultMigrationsFolder(): string {
  * after BUSY_TIMEOUT_MS instead of freezing the board for seconds per write.
  */
 export function openDatabase(file: string, options: { migrationsFolder?: string } = {}): DatabaseHandle {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  createPrivateFile(file);
   const sqlite = new Database(file);
   try {
     reportCommitErrorsOfReturningWrites(sqlite);
     sqlite.pragma("journal_mode = WAL");
+    // SQLite gives -wal and -shm the database file's mode; an older board's files are set here.
+    for (const suffix of ["-wal", "-shm"]) chmodIfPresent(`${file}${suffix}`, PRIVATE_FILE_MODE);
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
@@ -68,6 +70,35 @@ export function openDatabase(file: string, options: { migrationsFolder?: string 
   } catch (err) {
     sqlite.close();
     throw err;
+  }
+}
+
+/** Folders the board creates for its data: the owner alone may list or enter them. */
+export const PRIVATE_DIR_MODE = 0o700;
+/** The database and its -wal/-shm: they hold profiles' API keys and every transcript. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file readable by its owner only, with the folders leading to it that are
+ * missing (0700 each). Folders that already exist are the user's choice and keep their mode; the
+ * file itself is the board's and is set to 0600 even when an earlier run made it wider.
+ */
+function createPrivateFile(file: string): void {
+  const resolved = path.resolve(file);
+  fs.mkdirSync(path.dirname(resolved), { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    fs.closeSync(fs.openSync(resolved, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, PRIVATE_FILE_MODE));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  fs.chmodSync(resolved, PRIVATE_FILE_MODE);
+}
+
+function chmodIfPresent(file: string, mode: number): void {
+  try {
+    fs.chmodSync(file, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
 }
 

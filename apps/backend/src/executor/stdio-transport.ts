@@ -15,7 +15,10 @@ const MAX_LINE_BYTES = 64 * 1024 * 1024;
 export interface StdioTransportOptions {
   /** Path to packages/agentctl/dist/cli.js, run with the Node that runs the board. */
   agentctlCli: string;
-  /** agentctl's environment, and through it every agent's (no board secret: agentctl needs none). */
+  /**
+   * agentctl's environment, and through it every agent's: the board's without its settings and
+   * credentials (server.ts, agentctl's `agentEnvFrom`); agentctl needs none of them.
+   */
   env: Record<string, string>;
   logger: Logger;
 }

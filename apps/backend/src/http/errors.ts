@@ -33,6 +33,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   NOT_CONNECTED: 503,
   TIMEOUT: 504,
+  LIMIT_EXCEEDED: 429,
 };
 
 /** The one place any thrown value becomes an HTTP error reply (docs/API.md "Conventions"). */

@@ -22,6 +22,7 @@ import * as messagesRepo from "../repos/messages.js";
 import * as turnsRepo from "../repos/turns.js";
 import type { LiveSessionDeps } from "./live-session-deps.js";
 import { AGENT_EXIT_WAIT_MS, DEFAULT_INITIALIZE_TIMEOUT_MS, FRESH_SESSION_NOTE, LOADED_SESSION_NOTE, type StartPlan } from "./start-plan.js";
+import { makeRedactor, noRedaction, redactDeep, type Redact } from "./redaction.js";
 import { Transcript } from "./transcript.js";
 
 export type { LiveSessionDeps } from "./live-session-deps.js";
@@ -51,6 +52,11 @@ export class LiveSession {
   private readonly agentExited = new Promise<void>((resolve) => (this.onAgentExited = resolve));
   /** The error message of the last turn that ended with an error, so a crash completes it. */
   private turnErrorMessage: { turnId: string; messageId: string; metadata: Record<string, unknown> } | null = null;
+  /**
+   * This run's secrets out of whatever the agent's words reach (redaction.ts): the log, the
+   * session's and the turn's error, error and status messages with their metadata. Set at start.
+   */
+  redact: Redact = noRedaction;
 
   constructor(
     readonly sessionId: string,
@@ -68,7 +74,8 @@ export class LiveSession {
    */
   async start(plan: StartPlan): Promise<void> {
     const { store, executor } = this.deps;
-    this.deps.logs.configure(this.sessionId, plan.secrets);
+    this.redact = makeRedactor(plan.secrets);
+    this.deps.logs.configure(this.sessionId, this.redact);
     const problem = this.deps.checkCommand(plan.configure.agent);
     if (problem !== null) {
       this.fail(problem, "");
@@ -133,6 +140,7 @@ export class LiveSession {
     return (await this.send("agent.session.new", cwd)).session_id;
   }
 
+  /** A status message; it may quote the agent (why it refused a load), so it is redacted. */
   private addStatus(content: string, metadata: Record<string, unknown>): void {
     this.deps.store.addMessage({
       sessionId: this.sessionId,
@@ -140,8 +148,8 @@ export class LiveSession {
       turnId: this.turnId,
       authorType: "agent",
       type: "status",
-      content,
-      metadata,
+      content: this.redact(content),
+      metadata: redactDeep(metadata, this.redact),
     });
   }
 
@@ -204,18 +212,21 @@ export class LiveSession {
 
   /**
    * Ends the session with FAILED: the turn ends, open requests are settled, an `error` message
-   * carries the reason and the stderr tail, agentctl is stopped. Idempotent.
+   * carries the reason and the stderr tail, agentctl is stopped. Idempotent. Everything written
+   * is redacted first: the reason quotes the agent's last stderr line, the tail is its stderr.
    */
   fail(why: StartFailure, stderrTail: string): void {
     if (this.ending) return;
-    const { reason, failure } = why;
+    const reason = this.redact(why.reason);
+    const failure = redactDeep(why.failure, this.redact);
     this.finish("FAILED", reason);
-    const tail = stderrTail.trim().length > 0 ? stderrTail : this.agentStderr;
+    const tail = this.redact(stderrTail.trim().length > 0 ? stderrTail : this.agentStderr);
     const content = tail.trim().length > 0 ? `${reason}\n\n${tail.trimEnd()}` : reason;
     const turnError = this.turnErrorMessage;
     if (turnError !== null && turnError.turnId === this.turnId) {
       // The turn already failed with a short error (agentctl reports that before agent.exited):
-      // complete that message rather than adding a second one for the same crash.
+      // complete that message rather than adding a second one for the same crash. Its metadata
+      // was redacted when it was written.
       this.deps.store.patchMessage(turnError.messageId, { content, metadata: { ...turnError.metadata, reason, failure, stderr_tail: tail } });
     } else {
       this.deps.store.addMessage({
@@ -233,8 +244,9 @@ export class LiveSession {
   }
 
   /** Ends the session with CANCELLED (cancel before the agent session existed). */
-  cancelStart(reason: string): void {
+  cancelStart(why: string): void {
     if (this.ending) return;
+    const reason = this.redact(why);
     this.finish("CANCELLED", reason);
     this.deps.store.addMessage({
       sessionId: this.sessionId,
@@ -454,15 +466,17 @@ export class LiveSession {
 
   private onTurnEnded(p: { turn_id: string; stop_reason: string; error?: { code: string | number; message: string } | undefined }): void {
     const { store } = this.deps;
-    const ended = turnsRepo.endTurn(store.db, p.turn_id, { stopReason: p.stop_reason, error: p.error?.message ?? null });
+    // agentctl's words for a failed turn may quote the agent (its ACP error, its stderr).
+    const error = p.error !== undefined ? { code: p.error.code, message: this.redact(p.error.message) } : undefined;
+    const ended = turnsRepo.endTurn(store.db, p.turn_id, { stopReason: p.stop_reason, error: error?.message ?? null });
     if (ended === undefined) return;
     this.transcript.interrupt();
     const base = { sessionId: this.sessionId, taskId: this.taskId, turnId: p.turn_id, authorType: "agent" as const };
     if (p.stop_reason === "cancelled") {
       store.addMessage({ ...base, type: "status", content: "Turn cancelled", metadata: { stop_reason: p.stop_reason } });
-    } else if (p.error !== undefined) {
-      const metadata = { stop_reason: p.stop_reason, code: p.error.code };
-      const message = store.addMessage({ ...base, type: "error", content: p.error.message, metadata });
+    } else if (error !== undefined) {
+      const metadata = redactDeep({ stop_reason: p.stop_reason, code: error.code }, this.redact);
+      const message = store.addMessage({ ...base, type: "error", content: error.message, metadata });
       this.turnErrorMessage = { turnId: p.turn_id, messageId: message.id, metadata };
     }
     this.deps.clarifications.onTurnEnded(this.sessionId, p.turn_id, p.stop_reason);

@@ -1,7 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { SessionLogNotificationSchema, type SessionLogNotification } from "@kandev/protocol";
-import { LOG_MAX_LINE_CHARS, LogRing, SessionLogs, makeRedactor, secretsFor } from "./session-logs.js";
+import { makeRedactor } from "./redaction.js";
+import { LOG_MAX_LINE_CHARS, LogRing, SessionLogs } from "./session-logs.js";
 
 const line = (text: string) => ({ at: "2026-01-01T00:00:00.000Z", text });
 
@@ -37,30 +38,6 @@ describe("LogRing", () => {
   });
 });
 
-describe("redaction", () => {
-  test("every occurrence of a secret is replaced, the longer secret first", () => {
-    const redact = makeRedactor(["sk-ant-123456", "sk-ant-123456-extra", "abc"]);
-    assert.equal(redact("key sk-ant-123456-extra and sk-ant-123456 twice sk-ant-123456"), "key [redacted] and [redacted] twice [redacted]");
-    assert.equal(
-      redact("abc stays: too short to be a secret worth shredding lines for"),
-      "abc stays: too short to be a secret worth shredding lines for",
-    );
-  });
-
-  test("no secrets -> text unchanged", () => {
-    assert.equal(makeRedactor([])("x"), "x");
-  });
-
-  test("secrets: every profile env value, and board env values whose names look secret", () => {
-    const s = secretsFor(
-      { ANTHROPIC_API_KEY: "sk-1", MODEL: "opus-4" },
-      { PATH: "/usr/bin", GITHUB_TOKEN: "ghp_x", MY_PASSWORD: "hunter2", HOME: "/root" },
-    );
-    assert.deepEqual(s.sort(), ["ghp_x", "hunter2", "opus-4", "sk-1"]);
-    assert.deepEqual(secretsFor(null, {}), []);
-  });
-});
-
 describe("SessionLogs", () => {
   function logs(max: { maxLines?: number; maxSessions?: number } = {}) {
     const pushed: SessionLogNotification[] = [];
@@ -70,7 +47,7 @@ describe("SessionLogs", () => {
 
   test("append redacts with the session's secrets, keeps the line and pushes it to the session's subscribers", () => {
     const { store, pushed } = logs();
-    store.configure("s1", ["secret-value-1"]);
+    store.configure("s1", makeRedactor(["secret-value-1"]));
     store.append("s1", "t1", "auth with secret-value-1 failed");
     const expected = { at: "2026-01-02T03:04:05.000Z", text: "auth with [redacted] failed" };
     assert.deepEqual(store.list("s1"), [expected]);
@@ -101,9 +78,9 @@ describe("SessionLogs", () => {
 
   test("configure again (a resume) keeps the lines and applies the new secrets to new lines", () => {
     const { store } = logs();
-    store.configure("s1", ["first-secret"]);
+    store.configure("s1", makeRedactor(["first-secret"]));
     store.append("s1", "t", "first-secret second-secret");
-    store.configure("s1", ["second-secret"]);
+    store.configure("s1", makeRedactor(["second-secret"]));
     store.append("s1", "t", "first-secret second-secret");
     assert.deepEqual(
       store.list("s1").map((l) => l.text),

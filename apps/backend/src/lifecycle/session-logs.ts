@@ -1,16 +1,14 @@
 // The agent's stderr, kept per session for the operator: a bounded ring of recent lines with
 // secrets redacted, served by GET /sessions/:id/logs and pushed live as `session.log`.
 import type { SessionLogLine, SessionLogNotification } from "@kandev/protocol";
+import { noRedaction, type Redact } from "./redaction.js";
 
 export const LOG_MAX_LINES = 500;
 export const LOG_MAX_BYTES = 64 * 1024;
 /** Sessions whose log is kept; the least recently written is dropped past this. */
 export const LOG_MAX_SESSIONS = 200;
-/** Shorter values are not redacted: "1" or "true" would shred every line and hide nothing secret. */
-export const REDACT_MIN_CHARS = 6;
 /** A single line is cut here, so one huge line cannot evict the whole ring. */
 export const LOG_MAX_LINE_CHARS = 4096;
-const REDACTED = "[redacted]";
 
 /** Lines in arrival order, at most `maxLines` and about `maxBytes` of text (oldest dropped first). */
 export class LogRing {
@@ -35,28 +33,6 @@ export class LogRing {
   }
 }
 
-/**
- * Replaces every occurrence of a secret value with "[redacted]". Longer values are replaced first,
- * so a secret that contains another is not left half visible.
- */
-export function makeRedactor(secrets: Iterable<string>): (text: string) => string {
-  const values = [...new Set([...secrets].filter((s) => s.length >= REDACT_MIN_CHARS))].sort((a, b) => b.length - a.length);
-  if (values.length === 0) return (text) => text;
-  return (text) => values.reduce((out, v) => out.split(v).join(REDACTED), text);
-}
-
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
-
-/**
- * The values to hide in one session's log: every value of the profile's env (it exists to carry
- * the agent's settings, API keys first) and the board's own env values whose names look secret.
- */
-export function secretsFor(profileEnv: Record<string, string> | null, boardEnv: Record<string, string>): string[] {
-  const out = Object.values(profileEnv ?? {});
-  for (const [name, value] of Object.entries(boardEnv)) if (SECRET_NAME.test(name)) out.push(value);
-  return out;
-}
-
 /** Where new lines go (the /ws hub). */
 export interface LogPublisher {
   sessionLog(payload: SessionLogNotification): void;
@@ -72,14 +48,14 @@ export interface SessionLogsOptions {
 
 /** Every session's agent log, in memory (a restarted board starts with empty logs). */
 export class SessionLogs {
-  private readonly rings = new Map<string, { ring: LogRing; redact: (text: string) => string }>();
+  private readonly rings = new Map<string, { ring: LogRing; redact: Redact }>();
 
   constructor(private readonly options: SessionLogsOptions) {}
 
-  /** Sets the secrets to redact for a session's coming lines (each start and resume). */
-  configure(sessionId: string, secrets: Iterable<string>): void {
+  /** Sets the redaction of a session's coming lines (each start and resume; redaction.ts). */
+  configure(sessionId: string, redact: Redact): void {
     const entry = this.entry(sessionId);
-    entry.redact = makeRedactor(secrets);
+    entry.redact = redact;
   }
 
   /** Records one stderr line and pushes it to the session's subscribers. */
@@ -102,7 +78,7 @@ export class SessionLogs {
       // Most recently written last, so eviction drops the session quiet for the longest.
       this.rings.delete(sessionId);
     } else {
-      entry = { ring: new LogRing(this.options.maxLines, this.options.maxBytes), redact: (t: string) => t };
+      entry = { ring: new LogRing(this.options.maxLines, this.options.maxBytes), redact: noRedaction };
     }
     this.rings.set(sessionId, entry);
     const max = this.options.maxSessions ?? LOG_MAX_SESSIONS;

@@ -38,7 +38,8 @@ import {
   settleInterrupted,
 } from "./interruption.js";
 import { LiveSession } from "./live-session.js";
-import { secretsFor, type SessionLogs } from "./session-logs.js";
+import { redactDeep, secretsFor } from "./redaction.js";
+import type { SessionLogs } from "./session-logs.js";
 import type { StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
 
@@ -53,8 +54,13 @@ export interface SessionManagerOptions {
   clarifications: ClarificationService;
   notifications: NotificationService;
   logs: SessionLogs;
-  /** The environment agentctl and agents get (its PATH finds agent commands; secret-looking values are redacted from logs). */
+  /**
+   * The environment agentctl and agents get, already without the board's settings and credentials
+   * (agentctl's `agentEnvFrom`); its PATH finds agent commands.
+   */
   agentEnv: Record<string, string>;
+  /** The board's own credential-looking values, redacted from every session (redaction.ts `boardSecrets`). */
+  boardSecrets: readonly string[];
   /** The board's working directory: where a relative agent command or cwd is resolved. */
   cwd: string;
   /** Ceiling for ACP initialize (default 5 min). */
@@ -149,10 +155,12 @@ export class SessionManager {
     } catch (err) {
       // The prompt never reached the agent: close the turn so the session can take another one.
       // (Unless agentctl died meanwhile: the interruption settles the session, the turn with it.)
-      if (!live.ending && live.reachable && turnsRepo.endTurn(this.db, turn.id, { stopReason: "error", error: errorText(err) }) !== undefined) {
+      // agentctl's refusal may quote the agent: the stored turn error and the answer are redacted.
+      const redacted = redactError(err, live.redact);
+      if (!live.ending && live.reachable && turnsRepo.endTurn(this.db, turn.id, { stopReason: "error", error: errorText(redacted) }) !== undefined) {
         store.updateSession(sessionId, { state: "WAITING_FOR_INPUT" });
       }
-      throw err;
+      throw redacted;
     }
     return { turn_id: turn.id };
   }
@@ -340,7 +348,7 @@ export class SessionManager {
       configure: buildConfigureParams({ profile: inWorktree, features: this.options.features, timeouts: this.options.timeouts }),
       cwd: inWorktree.cwd,
       text,
-      secrets: secretsFor(profile.env, this.options.agentEnv),
+      secrets: secretsFor(profile.env, this.options.boardSecrets),
     };
   }
 
@@ -398,4 +406,11 @@ export class SessionManager {
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The same error with its message and details redacted (a ProtocolError keeps its code). */
+function redactError(err: unknown, redact: (text: string) => string): unknown {
+  if (err instanceof ProtocolError) return new ProtocolError(err.code, redact(err.message), redactDeep(err.details, redact));
+  if (err instanceof Error) return new Error(redact(err.message));
+  return err;
 }

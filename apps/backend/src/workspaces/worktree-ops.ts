@@ -44,7 +44,8 @@ export async function createWorktree(input: {
   const { repo, baseBranch, worktreesDir } = input;
   const baseCommit = await resolveBranch(repo, baseBranch);
   if (baseCommit === null) throw new WorkspaceError("base_branch_missing", `the repository has no branch ${baseBranch}`);
-  await mkdir(worktreesDir, { recursive: true });
+  // Only the owner may enter: a worktree holds the repository's code and whatever the agent wrote.
+  await mkdir(worktreesDir, { recursive: true, mode: 0o700 });
   const skip = new Set<string>();
   for (let attempt = 0; attempt < 3; attempt++) {
     const branches = new Set((await listBranches(repo)).map((b) => b.name));

@@ -39,6 +39,12 @@ export interface Publisher {
 
 /** Largest frame a browser may send; subscriptions are tiny. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * Most topics one socket may subscribe to. The web app holds a handful (the board, an open task);
+ * without a cap one socket could make every publish walk an unbounded set, and hold memory that
+ * grows with the ids it invents.
+ */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 1000;
 const HEARTBEAT_MS = 30_000;
 /**
  * What may wait in one socket's send queue. A browser that reads stays far below it; one that does
@@ -276,9 +282,22 @@ export class BrowserHub implements Publisher, LogPublisher {
       const name = action as BrowserRequestName;
       const params = BROWSER_REQUESTS[name].parse(frame.payload);
       switch (name) {
-        case "subscribe":
-          client.topics.add(topicOf(params));
+        case "subscribe": {
+          const topic = topicOf(params);
+          const max = MAX_SUBSCRIPTIONS_PER_SOCKET;
+          // Subscribing again to a held topic changes nothing, so it is never refused.
+          if (!client.topics.has(topic) && client.topics.size >= max) {
+            throw new ProtocolError(
+              "LIMIT_EXCEEDED",
+              `this socket already holds ${max} subscriptions, the most one socket may hold: unsubscribe first`,
+              {
+                limit: max,
+              },
+            );
+          }
+          client.topics.add(topic);
           break;
+        }
         case "unsubscribe":
           client.topics.delete(topicOf(params));
           break;

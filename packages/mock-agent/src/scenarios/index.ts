@@ -3,6 +3,7 @@ import { benchScenarios } from "./bench.js";
 import { crash, crashOnce } from "./crash.js";
 import { echo, plain } from "./echo.js";
 import { editFile } from "./edit-file.js";
+import { env, leakKey } from "./env.js";
 import { elicitationScenarios } from "./elicitation.js";
 import { flood } from "./flood.js";
 import { fuzzScenarios } from "./fuzz.js";
@@ -27,6 +28,8 @@ export const scenarios: ScenarioRegistry = {
   "crash-once": crashOnce,
   pid,
   hang,
+  env,
+  "leak-key": leakKey,
   ...elicitationScenarios,
   ...kandevQuestionScenarios,
   ...fuzzScenarios,
@@ -34,3 +37,4 @@ export const scenarios: ScenarioRegistry = {
 };
 
 export { CRASH_LINE, CRASH_EXIT_CODE } from "./crash.js";
+export { LEAK_EXIT_CODE } from "./env.js";
