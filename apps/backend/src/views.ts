@@ -8,6 +8,7 @@ import {
   type AgentProfile,
   type ProfileProblem,
   type Message,
+  type QueuedPrompt,
   type Session,
   type Task,
 } from "@kandev/protocol";
@@ -17,6 +18,7 @@ import { interruptionOf, isEnded } from "./lifecycle/interruption.js";
 import type { ClarificationRow } from "./repos/clarifications.js";
 import type { MessageRow } from "./repos/messages.js";
 import type { ProfileRow } from "./repos/profiles.js";
+import type { QueuedPromptRow } from "./repos/queued-prompts.js";
 import type { SessionRow } from "./repos/sessions.js";
 import type { TaskRow } from "./repos/tasks.js";
 
@@ -37,7 +39,8 @@ export function toTask(row: TaskRow, latest: SessionRow | undefined): Task {
   });
 }
 
-export function toSession(row: SessionRow): Session {
+/** A session as read and pushed, with its queued prompts (`queued`, in the order they will be sent). */
+export function toSession(row: SessionRow, queued: readonly QueuedPromptRow[]): Session {
   return SessionSchema.parse({
     id: row.id,
     task_id: row.taskId,
@@ -49,9 +52,14 @@ export function toSession(row: SessionRow): Session {
     agent_status: agentStatusOf(row.state, row.error),
     ended: isEnded(row),
     interruption: interruptionOf(row.error),
+    queued_prompts: queued.map(toQueuedPrompt),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });
+}
+
+export function toQueuedPrompt(row: QueuedPromptRow): QueuedPrompt {
+  return { id: row.id, text: row.text, created_at: row.createdAt };
 }
 
 /**

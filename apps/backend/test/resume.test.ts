@@ -108,20 +108,27 @@ describe("resume after a restart (real backend processes, same database file)", 
     assert.equal(all.filter((m) => m.author_type === "agent" && m.type === "text").length, 2);
   });
 
-  test("a session the restart interrupted (CANCELLED) resumes too, and a second prompt while it starts is 409", async () => {
+  test("a session the restart interrupted (CANCELLED) resumes too, and a second prompt while it starts is queued and sent after", async () => {
     const session = await getSession(board.url, first.interrupted.id);
     assert.deepEqual([session.state, session.error], ["CANCELLED", "backend restarted"]);
     assert.equal((await getTask(board.url, session.task_id)).state, "CANCELLED");
     const res = await api<{ turn_id: string }>(board.url, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "/e2e:echo back again" });
     assert.equal(res.status, 202);
-    const busy = await api<{ error: { code: string } }>(board.url, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "again" });
-    assert.deepEqual([busy.status, busy.body.error.code], [409, "CONFLICT"]);
-    await waitForTaskState(board.url, session.task_id, "REVIEW");
+    const busy = await api<{ queued: { text: string } }>(board.url, "POST", `/api/v1/sessions/${session.id}/prompt`, {
+      text: "/e2e:echo and after it",
+    });
+    assert.deepEqual([busy.status, busy.body.queued.text], [202, "/e2e:echo and after it"]);
     await eventually(
       async () =>
         (await getMessages(board.url, session.id)).some((m) => m.turn_id === res.body.turn_id && /back again/.test(m.content)) ? true : undefined,
       "reply",
     );
+    await eventually(
+      async () =>
+        (await getMessages(board.url, session.id)).some((m) => m.author_type === "agent" && /and after it/.test(m.content)) ? true : undefined,
+      "the queued prompt's reply",
+    );
+    await waitForTaskState(board.url, session.task_id, "REVIEW");
   });
 
   test("a session that failed before the restart still takes no prompt", async () => {

@@ -103,7 +103,7 @@ describe("sessions with the real agentctl and mock agent", () => {
     }
   });
 
-  test("a prompt while a turn runs is 409 CONFLICT; cancel during /e2e:slow stops the stream", async () => {
+  test("a prompt while a turn runs is queued, not refused (queued-prompts.test.ts); cancel during /e2e:slow stops the stream", async () => {
     const { task, session } = await createTask(base, "/e2e:slow");
     const sub = await WsClient.connect(base);
     try {
@@ -112,9 +112,10 @@ describe("sessions with the real agentctl and mock agent", () => {
         async () => ((await getMessages(base, session.id)).some((m) => m.author_type === "agent" && /tick 2/.test(m.content)) ? true : undefined),
         "two ticks",
       );
-      const busy = await api<{ error: { code: string } }>(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "again" });
-      assert.equal(busy.status, 409);
-      assert.equal(busy.body.error.code, "CONFLICT");
+      const busy = await api<{ queued: { id: string } }>(base, "POST", `/api/v1/sessions/${session.id}/prompt`, { text: "again" });
+      assert.equal(busy.status, 202);
+      // Withdrawn again, so the turns below are the only ones.
+      assert.equal((await api(base, "DELETE", `/api/v1/sessions/${session.id}/queued-prompts/${busy.body.queued.id}`)).status, 204);
       const cancel = await api(base, "POST", `/api/v1/sessions/${session.id}/cancel`);
       assert.equal(cancel.status, 202);
       assert.deepEqual(cancel.body, { ok: true });

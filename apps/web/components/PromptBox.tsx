@@ -7,8 +7,9 @@ import { say } from "../lib/say";
 import { serverErrorWords } from "../lib/server-errors";
 
 /**
- * The operator's reply box: Enter sends, Shift+Enter adds a line. Disabled while a turn runs and
- * once the session has ended (the API would refuse the prompt with 409).
+ * The operator's reply box: Enter sends, Shift+Enter adds a line. While a turn runs what is sent
+ * waits in the session's queue (QueuedPrompts) until the turn ends. Disabled once the session has
+ * ended (the API would refuse the prompt with 409).
  */
 export function PromptBox({ sessionId, running, closed }: { sessionId: string; running: boolean; closed: boolean }) {
   const { t } = useTranslation();
@@ -18,12 +19,12 @@ export function PromptBox({ sessionId, running, closed }: { sessionId: string; r
     mutationFn: (value: string) => api.prompt(sessionId, value),
     onSuccess: () => setText(""),
   });
-  const disabled = running || closed || send.isPending;
+  const disabled = closed || send.isPending;
   const canSend = !disabled && text.trim().length > 0;
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const refocus = useRef(false);
 
-  // Disabling the textarea drops its focus; give it back when the agent's turn is over.
+  // Disabling the textarea (while a prompt is being sent) drops its focus; give it back after.
   useEffect(() => {
     if (!disabled && refocus.current) {
       refocus.current = false;
@@ -74,7 +75,7 @@ export function PromptBox({ sessionId, running, closed }: { sessionId: string; r
         </button>
       </div>
       <p className="prompt-box__hint" id={`${ids}-hint`}>
-        {t("task.prompt.hint")}
+        {running && !closed ? t("task.prompt.hintRunning") : t("task.prompt.hint")}
       </p>
       {send.isError ? (
         <p className="field__error" role="alert">

@@ -17,6 +17,7 @@ import { ClarificationSlot } from "./ClarificationSlot";
 import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
+import { QueuedPrompts } from "./QueuedPrompts";
 import { TaskBoardActions } from "./TaskBoardActions";
 import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
@@ -134,6 +135,7 @@ export function TaskView({ id }: { id: string }) {
 
       <div className="task-foot">
         <ClarificationSlot sessionId={sessionId} />
+        {session.data ? <QueuedPrompts sessionId={session.data.id} queued={session.data.queued_prompts} /> : null}
         {sessionId ? (
           <PromptBox sessionId={sessionId} running={running} closed={session.data ? session.data.ended : data.state === "FAILED"} />
         ) : null}

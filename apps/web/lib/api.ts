@@ -19,7 +19,7 @@ import {
   RuntimeFlagSchema,
   MessageSchema,
   OkResultSchema,
-  PromptResultSchema,
+  PromptAcceptedSchema,
   SessionLogsSchema,
   SessionSchema,
   SuccessResultSchema,
@@ -33,6 +33,7 @@ import {
   type CreateTaskBody,
   type PatchAgentProfileBody,
   type PatchTaskBody,
+  type PromptAccepted,
   type NotificationSettings,
   type PatchNotificationSettingsBody,
   type RuntimeFlag,
@@ -168,8 +169,15 @@ export const api = {
     call(`/sessions/${encodeURIComponent(sessionId)}/logs`, SessionLogsSchema, { signal }),
   listAgentProfiles: (signal?: AbortSignal): Promise<AgentProfile[]> => call("/agent-profiles", AgentProfileSchema.array(), { signal }),
   createTask: (body: CreateTaskBody): Promise<{ task: Task; session: Session }> => call("/tasks", CreatedSchema, post(body)),
-  prompt: (sessionId: string, text: string): Promise<{ turn_id: string }> =>
-    call(`/sessions/${encodeURIComponent(sessionId)}/prompt`, PromptResultSchema, post({ text })),
+  /** Starts a turn (`{turn_id}`), or queues the prompt while a turn runs (`{queued}`). */
+  prompt: (sessionId: string, text: string): Promise<PromptAccepted> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/prompt`, PromptAcceptedSchema, post({ text })),
+  /** Withdraws a queued prompt before it is sent. */
+  cancelQueuedPrompt: (sessionId: string, queuedId: string): Promise<void> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/queued-prompts/${encodeURIComponent(queuedId)}`, NoContent, { method: "DELETE" }),
+  /** Sends a queued prompt now: the running turn is cancelled and it goes first (or at once when none runs). */
+  sendQueuedPromptNow: (sessionId: string, queuedId: string): Promise<PromptAccepted> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/queued-prompts/${encodeURIComponent(queuedId)}/send-now`, PromptAcceptedSchema, post({})),
   /** "Start again": a new session for a failed or cancelled task (the last prompt, unless `prompt`). */
   restartTask: (taskId: string, prompt?: string): Promise<{ task: Task; session: Session }> =>
     call(`/tasks/${encodeURIComponent(taskId)}/restart`, CreatedSchema, post(prompt === undefined ? {} : { prompt })),

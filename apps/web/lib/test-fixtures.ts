@@ -32,6 +32,7 @@ export function makeSession(over: Partial<Session> = {}): Session {
     agent_status: "running",
     ended: false,
     interruption: null,
+    queued_prompts: [],
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...over,

@@ -92,6 +92,18 @@ export type SessionFailureCode = z.infer<typeof SessionFailureCodeSchema>;
 export const SessionFailureSchema = z.object({ code: SessionFailureCodeSchema, params: z.record(z.string(), z.string()) });
 export type SessionFailure = z.infer<typeof SessionFailureSchema>;
 
+/**
+ * A prompt the operator sent while the session's turn ran (or its agent started): it waits, in
+ * the database, until a turn ends and it is sent as the next one (docs/API.md "Prompts while a
+ * turn runs").
+ */
+export const QueuedPromptSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type QueuedPrompt = z.infer<typeof QueuedPromptSchema>;
+
 export const SessionSchema = z.object({
   id: z.string(),
   task_id: z.string(),
@@ -105,6 +117,8 @@ export const SessionSchema = z.object({
   ended: z.boolean(),
   /** Set while `error` is an interruption: its code, for clients that word it themselves. */
   interruption: InterruptionCodeSchema.nullable(),
+  /** Prompts waiting for the running turn to end, in the order they will be sent. */
+  queued_prompts: z.array(QueuedPromptSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

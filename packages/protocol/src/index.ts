@@ -78,6 +78,7 @@ export {
   ProfileProblemSchema,
   TaskSchema,
   SessionSchema,
+  QueuedPromptSchema,
   AgentStatusSchema,
   InterruptionCodeSchema,
   SessionFailureCodeSchema,
@@ -97,6 +98,7 @@ export type {
   ProfileProblem,
   Task,
   Session,
+  QueuedPrompt,
   AgentStatus,
   InterruptionCode,
   SessionFailureCode,
@@ -115,6 +117,7 @@ export {
   MAX_BODY_BYTES,
   CreateTaskBodySchema,
   PromptBodySchema,
+  PromptAcceptedSchema,
   RestartTaskBodySchema,
   CreateAgentProfileBodySchema,
   PatchAgentProfileBodySchema,
@@ -125,7 +128,16 @@ export {
   PermissionRespondBodySchema,
   ApiErrorSchema,
 } from "./rest.js";
-export type { CreateTaskBody, PromptBody, RestartTaskBody, CreateAgentProfileBody, PatchAgentProfileBody, PatchTaskBody, ApiError } from "./rest.js";
+export type {
+  CreateTaskBody,
+  PromptBody,
+  PromptAccepted,
+  RestartTaskBody,
+  CreateAgentProfileBody,
+  PatchAgentProfileBody,
+  PatchTaskBody,
+  ApiError,
+} from "./rest.js";
 export {
   BROWSER_WS_PATH,
   SubscribeParamsSchema,

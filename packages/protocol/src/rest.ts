@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueuedPromptSchema } from "./entities.js";
 import { TaskStateSchema } from "./states.js";
 
 /** Request bodies of the public REST API (docs/API.md). Responses use the entity schemas. */
@@ -30,6 +31,13 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBodySchema>;
 
 export const PromptBodySchema = z.object({ text: PromptTextSchema });
 export type PromptBody = z.infer<typeof PromptBodySchema>;
+
+/**
+ * `POST /sessions/:id/prompt` answers `{turn_id}` when the prompt started a turn, `{queued}` when
+ * a turn was running (or the agent starting) and the prompt waits for it to end.
+ */
+export const PromptAcceptedSchema = z.union([z.object({ turn_id: z.string() }).strict(), z.object({ queued: QueuedPromptSchema }).strict()]);
+export type PromptAccepted = z.infer<typeof PromptAcceptedSchema>;
 
 /** `POST /tasks/:id/restart`: the first prompt of the new session; default the last one the operator gave. */
 export const RestartTaskBodySchema = z.object({ prompt: z.string().min(1).max(1_000_000).optional() });

@@ -198,3 +198,25 @@ export const repositories = sqliteTable("repositories", {
   defaultBranch: text("default_branch").notNull(),
   createdAt: text("created_at").notNull().default(now),
 });
+
+/**
+ * Prompts the operator sent while a turn ran (or the agent started), waiting to be sent as the
+ * session's next turns (lifecycle/prompt-queue.ts). Durable, so a board restart keeps them. Sent in
+ * `send_now` first, then `seq` order; a row leaves the table when its prompt is sent or cancelled.
+ */
+export const queuedPrompts = sqliteTable(
+  "queued_prompts",
+  {
+    /** Order of arrival; `created_at` alone ties within a millisecond. */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    /** The operator asked to send it now: it goes before the others once the cancelled turn ends. */
+    sendNow: integer("send_now", { mode: "boolean" }).notNull().default(false),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("queued_prompts_session_idx").on(t.sessionId, t.seq)],
+);

@@ -20,7 +20,7 @@ import type { ProfileCheckContext } from "../agents/profile-check.js";
 import type { PresetContext } from "../agents/presets.js";
 import { patchTask } from "../lifecycle/task-edits.js";
 import type { SessionLogs } from "../lifecycle/session-logs.js";
-import { toMessages, toSession, toTask } from "../views.js";
+import { toMessages, toTask } from "../views.js";
 import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
@@ -96,13 +96,13 @@ export function buildRouter({
   });
   router.add("GET", "/api/v1/tasks/:id/sessions", (ctx) => {
     if (tasksRepo.getTask(db, ctx.params.id!) === undefined) throw notFound(`task ${ctx.params.id}`);
-    return { status: 200, body: sessionsRepo.listSessionsForTask(db, ctx.params.id!).map(toSession) };
+    return { status: 200, body: sessionsRepo.listSessionsForTask(db, ctx.params.id!).map((r) => store.toSessionView(r)) };
   });
 
   router.add("GET", "/api/v1/sessions/:id", (ctx) => {
     const row = sessionsRepo.getSession(db, ctx.params.id!);
     if (row === undefined) throw notFound(`session ${ctx.params.id}`);
-    return { status: 200, body: toSession(row) };
+    return { status: 200, body: store.toSessionView(row) };
   });
   router.add("GET", "/api/v1/sessions/:id/messages", (ctx) => {
     if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
@@ -132,6 +132,15 @@ export function buildRouter({
     const session = sessionsRepo.getSession(db, ctx.params.id!);
     if (session !== undefined) workspaces.assertAcceptsPrompt(session.taskId);
     return { status: 202, body: await sessions.prompt(ctx.params.id!, body.text) };
+  });
+  router.add("DELETE", "/api/v1/sessions/:id/queued-prompts/:queuedId", (ctx) => {
+    sessions.cancelQueued(ctx.params.id!, ctx.params.queuedId!);
+    return { status: 204 };
+  });
+  router.add("POST", "/api/v1/sessions/:id/queued-prompts/:queuedId/send-now", async (ctx) => {
+    const session = sessionsRepo.getSession(db, ctx.params.id!);
+    if (session !== undefined) workspaces.assertAcceptsPrompt(session.taskId);
+    return { status: 202, body: await sessions.sendQueuedNow(ctx.params.id!, ctx.params.queuedId!) };
   });
   router.add("POST", "/api/v1/sessions/:id/cancel", async (ctx) => {
     await sessions.cancel(ctx.params.id!);

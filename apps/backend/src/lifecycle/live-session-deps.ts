@@ -3,6 +3,7 @@
 import type { AgentActionName, AgentCommand } from "@kandev/protocol";
 import type { StartFailure } from "../agents/start-errors.js";
 import type { ClarificationService } from "../clarifications/service.js";
+import type { TurnEnd } from "../domain/prompt-queue.js";
 import type { AgentEventMessage } from "../executor/agentctl-client.js";
 import type { LocalExecutor } from "../executor/local-executor.js";
 import type { Logger } from "../logger.js";
@@ -21,6 +22,11 @@ export interface LiveSessionDeps {
   onActivity?: (sessionId: string) => void;
   /** The host's agentctl died under this live session (the manager settles it, see interruption.ts). */
   onAgentctlLost: (live: LiveSession, err: Error) => void;
+  /**
+   * The session's current turn ended and it waits for input (called once that is committed): the
+   * manager sends its next queued prompt, if the queue says so (domain/prompt-queue.ts).
+   */
+  onTurnEnded?: (live: LiveSession, end: TurnEnd) => void;
   clarifications: ClarificationService;
   notifications: NotificationService;
   logs: SessionLogs;

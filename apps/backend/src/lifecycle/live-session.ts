@@ -484,5 +484,9 @@ export class LiveSession {
     if (p.turn_id === this.turnId) store.updateSession(this.sessionId, { state: "WAITING_FOR_INPUT" });
     const finished = { turnId: p.turn_id, sessionId: this.sessionId, taskId: this.taskId, stopReason: p.stop_reason };
     store.afterCommit(() => this.deps.notifications.turnFinished(finished));
+    if (p.turn_id === this.turnId) {
+      const end = { stopReason: p.stop_reason, failed: p.error !== undefined };
+      store.afterCommit(() => this.deps.onTurnEnded?.(this, end));
+    }
   }
 }

@@ -7,6 +7,8 @@ import {
   type AgentCommand,
   type CreateTaskBody,
   type Features,
+  type PromptAccepted,
+  type QueuedPrompt,
   type Session,
   type Task,
   type TaskWorkspace,
@@ -24,7 +26,9 @@ import * as profilesRepo from "../repos/profiles.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
 import * as turnsRepo from "../repos/turns.js";
-import { toSession } from "../views.js";
+import { nextQueuedPrompt, type PromptFacts, routePrompt, routeSendNow, type TurnEnd } from "../domain/prompt-queue.js";
+import * as queuedRepo from "../repos/queued-prompts.js";
+import { toQueuedPrompt } from "../views.js";
 import { buildConfigureParams } from "./configure.js";
 import { IdleWatch } from "./idle.js";
 import {
@@ -131,25 +135,135 @@ export class SessionManager {
     this.run(live, this.planFor(profile, body.prompt, workspace?.workspace.path ?? null));
     // A command that cannot run fails the session synchronously: answer with what is true now.
     const now = sessionsRepo.getSession(this.db, session.id);
-    return { task: store.taskView(task.id)!, session: now !== undefined && now.state !== started.state ? toSession(now) : started };
+    return { task: store.taskView(task.id)!, session: now !== undefined && now.state !== started.state ? store.toSessionView(now) : started };
   }
 
   /**
-   * Starts a new turn on a session waiting for input. A session whose agentctl went away under it
-   * (a previous run of the backend, or agentctl dying) is resumed: a fresh agent on this host's
-   * agentctl (started again if needed), the ACP session reloaded when the agent can, then this
-   * prompt.
+   * Starts a new turn on a session waiting for input, or queues the prompt while a turn runs (or the
+   * agent starts): it is sent when that turn ends (domain/prompt-queue.ts). A session whose
+   * agentctl went away under it (a previous run of the backend, agentctl dying, an idle close) is
+   * resumed: a fresh agent on this host's agentctl (started again if needed), the ACP session
+   * reloaded when the agent can, then this prompt.
    */
-  async prompt(sessionId: string, text: string): Promise<{ turn_id: string }> {
-    const existing = sessionsRepo.getSession(this.db, sessionId);
-    if (existing !== undefined && !this.isLive(sessionId) && isResumable(existing)) return this.resume(existing, text);
-    const { session, live } = this.liveSession(sessionId);
-    if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is already running");
+  async prompt(sessionId: string, text: string): Promise<PromptAccepted> {
+    const { session, live, route } = this.routeFor(sessionId, routePrompt);
+    switch (route) {
+      case "resume":
+        return this.resume(session, text);
+      case "queue":
+        return { queued: this.enqueue(session, text) };
+      case "send":
+        return this.startTurn(session, live!, text);
+      case "refuse":
+        throw conflict(`session is no longer live (${session.state})`);
+      default: {
+        const _x: never = route;
+        throw new Error(`unknown route ${String(_x)}`);
+      }
+    }
+  }
+
+  /** Withdraws a queued prompt before it was sent (404 when it is not, or no longer, queued). */
+  cancelQueued(sessionId: string, queuedId: string): void {
+    if (sessionsRepo.getSession(this.db, sessionId) === undefined) throw notFound(`session ${sessionId}`);
+    const { store } = this.options;
+    store.atomically(() => {
+      if (!queuedRepo.deleteQueuedPrompt(this.db, sessionId, queuedId)) throw notFound(`queued prompt ${queuedId}`);
+      store.announceSession(sessionId);
+    });
+  }
+
+  /**
+   * "Send now": a queued prompt goes before the others. Mid-turn the turn is cancelled (ACP
+   * session/cancel) and the prompt is sent when it ends; with no turn running it is sent at once,
+   * as a prompt (resuming the session when its agent is gone). While the agent is still starting
+   * the start is not cancelled (that would end the session): the prompt goes first once it is up.
+   */
+  async sendQueuedNow(sessionId: string, queuedId: string): Promise<PromptAccepted> {
+    const { session, live, route } = this.routeFor(sessionId, (facts) =>
+      routeSendNow({ ...facts, agentUp: this.live.get(sessionId)?.acpSessionId != null }),
+    );
+    const queued = queuedRepo.getQueuedPrompt(this.db, sessionId, queuedId);
+    if (queued === undefined) throw notFound(`queued prompt ${queuedId}`);
+    const { store } = this.options;
+    switch (route) {
+      case "resume":
+        return this.resume(session, queued.text, queued.id);
+      case "send":
+        return this.startTurn(session, live!, queued.text, queued.id);
+      case "mark":
+      case "cancel_turn": {
+        store.atomically(() => {
+          queuedRepo.markSendNow(this.db, sessionId, queuedId);
+          store.announceSession(sessionId);
+        });
+        if (route === "cancel_turn") await live!.cancel();
+        return { queued: toQueuedPrompt(queued) };
+      }
+      case "refuse":
+        throw conflict(`session is no longer live (${session.state})`);
+      default: {
+        const _x: never = route;
+        throw new Error(`unknown route ${String(_x)}`);
+      }
+    }
+  }
+
+  /** The session, its live run and where a prompt (or a send-now) goes; 404 for an unknown session. */
+  private routeFor<R>(
+    sessionId: string,
+    route: (facts: PromptFacts) => R,
+  ): { session: sessionsRepo.SessionRow; live: LiveSession | undefined; route: R } {
+    const session = sessionsRepo.getSession(this.db, sessionId);
+    if (session === undefined) throw notFound(`session ${sessionId}`);
+    const live = this.isLive(sessionId) ? this.live.get(sessionId) : undefined;
+    return { session, live, route: route({ state: session.state, live: live !== undefined, resumable: isResumable(session) }) };
+  }
+
+  private enqueue(session: sessionsRepo.SessionRow, text: string): QueuedPrompt {
+    const { store } = this.options;
+    return store.atomically(() => {
+      const row = queuedRepo.insertQueuedPrompt(this.db, { sessionId: session.id, text });
+      store.announceSession(session.id);
+      return toQueuedPrompt(row);
+    });
+  }
+
+  /**
+   * A live session's turn ended and it waits for input: its next queued prompt, if the queue says
+   * so, becomes the next turn at once (its user message written then, as for any prompt).
+   */
+  private sendQueuedAfterTurn(live: LiveSession, end: TurnEnd): void {
+    if (this.closing || live.ending) return;
+    const failed = (err: unknown) =>
+      this.options.logger.warn("a queued prompt could not be sent", { session: live.sessionId, error: errorText(err) });
+    try {
+      const session = sessionsRepo.getSession(this.db, live.sessionId);
+      if (session === undefined || session.state !== "WAITING_FOR_INPUT") return;
+      const next = nextQueuedPrompt(queuedRepo.listQueuedPrompts(this.db, session.id), end);
+      // A prompt the agent refuses ends its turn with an error (startTurn), which holds the rest.
+      if (next !== undefined) this.startTurn(session, live, next.text, next.id).catch(failed);
+    } catch (err) {
+      // The database refused the read: the queue stays as it is, for the operator to send.
+      failed(err);
+    }
+  }
+
+  /**
+   * Writes a new turn with `text` as its user message and sends it to the live agent. `queuedId`,
+   * when the text was queued, leaves the queue in the same transaction.
+   */
+  private async startTurn(session: sessionsRepo.SessionRow, live: LiveSession, text: string, queuedId?: string): Promise<{ turn_id: string }> {
+    const sessionId = session.id;
     this.idle.touch(sessionId);
     const { store } = this.options;
-    const turn = turnsRepo.insertTurn(this.db, { sessionId });
-    store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
-    store.updateSession(sessionId, { state: "RUNNING", currentTurnId: turn.id });
+    const turn = store.atomically(() => {
+      if (queuedId !== undefined) queuedRepo.deleteQueuedPrompt(this.db, sessionId, queuedId);
+      const turn = turnsRepo.insertTurn(this.db, { sessionId });
+      store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+      store.updateSession(sessionId, { state: "RUNNING", currentTurnId: turn.id });
+      return turn;
+    });
     try {
       await live.prompt(turn.id, text);
     } catch (err) {
@@ -165,8 +279,11 @@ export class SessionManager {
     return { turn_id: turn.id };
   }
 
-  /** Restarts a session whose agentctl went away under it, with `text` as its next turn. */
-  private resume(session: sessionsRepo.SessionRow, text: string): { turn_id: string } {
+  /**
+   * Restarts a session whose agentctl went away under it, with `text` as its next turn (`queuedId`,
+   * when the text was queued, leaves the queue as the turn is written).
+   */
+  private resume(session: sessionsRepo.SessionRow, text: string, queuedId?: string): { turn_id: string } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profile = profilesRepo.getProfile(this.db, session.agentProfileId);
     if (profile === undefined) throw conflict(`the session's agent profile ${session.agentProfileId} no longer exists`);
@@ -174,9 +291,13 @@ export class SessionManager {
     const worktree = tasksRepo.getTask(this.db, session.taskId)?.workspace?.path ?? null;
     if (worktree !== null && !existsSync(worktree)) throw conflict(`the task's worktree ${worktree} is missing; nothing was started`);
     const { store } = this.options;
-    const turn = turnsRepo.insertTurn(this.db, { sessionId: session.id });
-    store.addMessage({ sessionId: session.id, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
-    store.updateSession(session.id, { state: "STARTING", currentTurnId: turn.id, error: null });
+    const turn = store.atomically(() => {
+      if (queuedId !== undefined) queuedRepo.deleteQueuedPrompt(this.db, session.id, queuedId);
+      const turn = turnsRepo.insertTurn(this.db, { sessionId: session.id });
+      store.addMessage({ sessionId: session.id, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+      store.updateSession(session.id, { state: "STARTING", currentTurnId: turn.id, error: null });
+      return turn;
+    });
     const live = this.track(new LiveSession(session.id, session.taskId, turn.id, this.liveDeps()));
     this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: session.acpSessionId } });
     return { turn_id: turn.id };
@@ -211,7 +332,7 @@ export class SessionManager {
     const live = this.track(new LiveSession(session.id, taskId, turnId, this.liveDeps()));
     this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: previous.acpSessionId, announce: true } });
     const now = sessionsRepo.getSession(this.db, session.id);
-    return { task: store.taskView(taskId)!, session: now !== undefined && now.state !== started.state ? toSession(now) : started };
+    return { task: store.taskView(taskId)!, session: now !== undefined && now.state !== started.state ? store.toSessionView(now) : started };
   }
 
   /**
@@ -224,7 +345,7 @@ export class SessionManager {
     if (session === undefined) throw notFound(`session ${sessionId}`);
     const live = this.live.get(sessionId);
     if (live === undefined || live.ending) {
-      if (isResumable(session)) return toSession(session);
+      if (isResumable(session)) return this.options.store.toSessionView(session);
       throw conflict(`session is no longer live (${session.state})`);
     }
     if (session.state !== "WAITING_FOR_INPUT") throw conflict("a turn is running or starting; cancel it first");
@@ -233,7 +354,7 @@ export class SessionManager {
     const stopped = live.stop();
     settleInterrupted(this.options.store, session, why);
     await stopped;
-    return toSession(sessionsRepo.getSession(this.db, sessionId)!);
+    return this.options.store.toSessionView(sessionsRepo.getSession(this.db, sessionId)!);
   }
 
   /** Cancels the running turn (ACP session/cancel), or the whole start if the agent is not up yet. */
@@ -392,6 +513,7 @@ export class SessionManager {
         this.idle.forget(id);
       },
       onActivity: (id: string) => this.idle.touch(id),
+      onTurnEnded: (live: LiveSession, end: TurnEnd) => this.sendQueuedAfterTurn(live, end),
       onAgentctlLost: (live: LiveSession, err: Error) => this.onAgentctlLost(live, err),
       clarifications: this.options.clarifications,
       notifications: this.options.notifications,

@@ -2,6 +2,7 @@ import type { Message, MessageAppended, MessageType, Session, Task } from "@kand
 import type { Db } from "../db/client.js";
 import { deriveTaskState, pendingActionOf } from "../domain/task-state.js";
 import * as messagesRepo from "../repos/messages.js";
+import * as queuedRepo from "../repos/queued-prompts.js";
 import * as sessionsRepo from "../repos/sessions.js";
 import * as tasksRepo from "../repos/tasks.js";
 import { inTransaction } from "../repos/util.js";
@@ -127,10 +128,28 @@ export class LiveStore {
     return toTask(row, sessionsRepo.latestSessionsByTask(this.db, [taskId]).get(taskId));
   }
 
+  /** A session as the API shows it (its queued prompts included), or undefined when unknown. */
+  sessionView(id: string): Session | undefined {
+    const row = sessionsRepo.getSession(this.db, id);
+    return row === undefined ? undefined : this.toSessionView(row);
+  }
+
+  /** The wire shape of a session row, with its queued prompts read now. */
+  toSessionView(row: sessionsRepo.SessionRow): Session {
+    return toSession(row, queuedRepo.listQueuedPrompts(this.db, row.id));
+  }
+
+  /** Pushes a session whose queued prompts changed (its row did not), once the transaction is over. */
+  announceSession(id: string): Session | undefined {
+    const session = this.sessionView(id);
+    if (session !== undefined) this.publisher.sessionUpdated(session);
+    return session;
+  }
+
   updateSession(id: string, patch: sessionsRepo.SessionPatch): Session {
     const row = sessionsRepo.updateSession(this.db, id, patch);
     if (row === undefined) throw new Error(`session ${id} vanished`);
-    const session = toSession(row);
+    const session = this.toSessionView(row);
     this.publisher.sessionUpdated(session);
     this.recomputeTask(row.taskId);
     return session;
