@@ -111,14 +111,17 @@ describe("agent stream over agentctl's stdio", () => {
     );
   });
 
-  test("a burst of 2,000 streamed chunks leaves agentctl joined: far fewer events, the exact text, all before the turn's end", async () => {
+  test("a burst of 2,000 streamed chunks leaves agentctl joined: fewer events, the exact text, all before the turn's end", async () => {
     const { client, sessionId } = await startSession();
     await client.call("agent.prompt", { session_id: sessionId, text: "/e2e:flood 2000 10", turn_id: "t1" });
     await client.waitForEvent("turn.ended", { turn_id: "t1" });
     const expected = Array.from({ length: 2000 }, (_, i) => floodChunk(i, 10)).join("");
     assert.equal(turnText(client, "t1"), expected);
     const updates = client.eventsOf("session.update").filter((e) => (e.payload as { turn_id: string }).turn_id === "t1");
-    assert.ok(updates.length <= 200, `${updates.length} session.update events for 2,000 chunks`);
+    // How many chunks one pipe read holds depends on the scheduler (7 a read in a loaded run, far
+    // more on a quiet one); unjoined it is exactly one event per chunk. The rule itself, exactly:
+    // chunk-joiner.test.ts.
+    assert.ok(updates.length < 2000, `${updates.length} session.update events for 2,000 chunks`);
     const names = client.events.map((e) => e.action);
     assert.ok(names.lastIndexOf("session.update") < names.indexOf("turn.ended"), "the turn ends after its last text");
   });
