@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { agentEnvFrom, isWithheldFromAgents, looksSecret } from "./agent-env.js";
@@ -40,21 +42,24 @@ describe("the board's environment as an agent sees it", () => {
   });
 
   test("what an agent needs to run stays: PATH, HOME, locale, proxies without a password, the ssh-agent socket", () => {
+    // Values the filter only reads, never opens: made here, not a machine's paths.
+    const home = path.join(os.tmpdir(), "kandev-home");
+    const sshSocket = path.join(os.tmpdir(), "ssh-test", "agent.1");
     const board = {
       PATH: "/usr/local/bin:/usr/bin",
-      HOME: "/home/me",
+      HOME: home,
       LANG: "C.UTF-8",
       HTTPS_PROXY: "http://proxy.example:3128",
-      SSH_AUTH_SOCK: "/tmp/ssh-abc/agent.1",
+      SSH_AUTH_SOCK: sshSocket,
       MONKEY_BUSINESS: undefined,
       SKETCH: "sk-short",
     };
     assert.deepEqual(agentEnvFrom(board), {
       PATH: "/usr/local/bin:/usr/bin",
-      HOME: "/home/me",
+      HOME: home,
       LANG: "C.UTF-8",
       HTTPS_PROXY: "http://proxy.example:3128",
-      SSH_AUTH_SOCK: "/tmp/ssh-abc/agent.1",
+      SSH_AUTH_SOCK: sshSocket,
       SKETCH: "sk-short",
     });
   });
