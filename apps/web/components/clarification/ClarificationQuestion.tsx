@@ -46,6 +46,7 @@ export function ClarificationQuestion({
       </p>
       <p className="cq__hint" id={hintId} data-testid={`clarification-hint-${question.id}`} data-guidance={guidance.key}>
         {t(`clarification.guidance.${guidance.key}`)}
+        <span aria-hidden="true">{" · "}</span>
         <span className={`cq__need${guidance.required ? " cq__need--required" : ""}`} data-required={guidance.required ? "true" : "false"}>
           {guidance.required ? t("clarification.required") : t("clarification.optional")}
         </span>

@@ -28,9 +28,9 @@ describe("the hint line: how to answer", () => {
     assert.deepEqual(questionGuidance("elicitation", single), { key: "pickOne", required: false });
     assert.deepEqual(questionGuidance("elicitation", multi), { key: "pickAny", required: false });
   });
-  test("elicitation with a companion says a note can go with the pick (A2)", () => {
-    assert.equal(questionGuidance("elicitation", { ...single, companion }).key, "pickOneAddNote");
-    assert.equal(questionGuidance("elicitation", { ...multi, companion }).key, "pickAnyAddNote");
+  test("elicitation with a companion says text can go with the pick (A2)", () => {
+    assert.equal(questionGuidance("elicitation", { ...single, companion }).key, "pickOneAndType");
+    assert.equal(questionGuidance("elicitation", { ...multi, companion }).key, "pickAnyAndType");
   });
   test("no options: type an answer (AC-56), also for an enum that came back empty", () => {
     assert.deepEqual(questionGuidance("elicitation", text), { key: "typeAnswer", required: false });

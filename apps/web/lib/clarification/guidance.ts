@@ -7,7 +7,7 @@
  * - options and a multi-select (elicitations only, AC-55) -> "pick any"; other options -> "pick one";
  *   no options (AC-56) -> "type an answer";
  * - a text box beside options says what typing does: on the kandev tool it replaces the pick
- *   ("or type your own"), on an elicitation it goes alongside as the companion (A2, "add a note");
+ *   ("or type your own"), on an elicitation it goes alongside, to the companion key (A2: "or both");
  * - required: every kandev-tool question must be answered (DECISIONS F3); an elicitation question
  *   never is (its schema has no `required` array, AC-12b/AC-12h), so it is marked optional.
  */
@@ -15,7 +15,7 @@ import type { ClarificationSource, Question } from "@kandev/protocol";
 import { isAnswered, type Draft } from "./answer-model";
 import { textBoxFor } from "./overlay-state";
 
-export type GuidanceKey = "pickOne" | "pickAny" | "pickOneOrType" | "pickOneAddNote" | "pickAnyAddNote" | "typeAnswer";
+export type GuidanceKey = "pickOne" | "pickAny" | "pickOneOrType" | "pickOneAndType" | "pickAnyAndType" | "typeAnswer";
 
 export interface Guidance {
   /** `clarification.guidance.<key>` */
@@ -35,7 +35,7 @@ export function questionGuidance(source: ClarificationSource, question: Question
     case "custom":
       return { key: "pickOneOrType", required };
     case "companion":
-      return { key: multi ? "pickAnyAddNote" : "pickOneAddNote", required };
+      return { key: multi ? "pickAnyAndType" : "pickOneAndType", required };
     default: {
       const unreachable: never = box;
       throw new Error(`unknown text box ${String(unreachable)}`);
