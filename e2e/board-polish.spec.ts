@@ -17,8 +17,8 @@ test("the board serves its favicon (app/icon.svg) and every page links it", asyn
 });
 
 test("a long title is clamped to three lines on its card, whole in its tooltip; a long unbroken word wraps", async ({ page, agent }) => {
-  const word = `src/${"very-deeply-nested-folder/".repeat(8)}file.ts`;
-  const title = `Refactor ${word} ${"and then make every other part of the service consistent with it ".repeat(5).trim()}`;
+  const word = `src/${"very-deeply-nested-folder/".repeat(6)}file.ts`;
+  const title = `Refactor ${word} ${"and then make every other part of the service consistent with it ".repeat(3).trim()}`;
   const { task } = await createTaskViaApi(page.request, { title, prompt: "/e2e:echo done", agent_profile_id: agent.profileId });
   await openBoard(page);
   const row = page.getByTestId(`task-row-${task.id}`);
