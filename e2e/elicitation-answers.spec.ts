@@ -4,6 +4,12 @@ import { ELICITATION_BOARD, agentMessages, createTaskViaApi, openTask, saveScree
 
 // What the operator does in the overlay, asserted on the screen and on the wire: the mock agent's
 // frame log holds the exact elicitation/create response agentctl sent.
+//
+// Since issue 33 item 7 a single-select pick in a bundle moves on to the next question, as on the
+// kandev tool. AC-10, AC-12a, AC-12i, AC-12h and the keyboard test follow that gesture (Back to
+// see or annotate a pick, no Next after it); what each AC asserts on the wire is unchanged, and
+// none of them (nor AC-55, AC-56, AC-12b, A2) forbids the move: multi-select picks still stay,
+// nothing submits on a pick, and text still goes beside a pick.
 test.use({ baseURL: ELICITATION_BOARD });
 
 /** Creates a task whose agent asks `prompt`'s elicitation, opens it and returns the overlay. */
