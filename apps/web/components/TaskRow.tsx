@@ -71,7 +71,7 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
           {task.workspace ? (
-            <code className="task-row__branch" data-testid="task-row-branch">
+            <code className="task-row__branch" data-testid="task-row-branch" title={task.workspace.branch}>
               {task.workspace.branch}
             </code>
           ) : null}
