@@ -70,11 +70,15 @@ test.describe("a kandev-tool bundle (default board)", () => {
     expect(await savedDraft(page, pendingId)).toBeNull();
   });
 
-  test("a lone question's disabled Submit says what it waits for", async ({ page, agent }) => {
-    await ask(page, agent, "/e2e:kandev-question");
+  test("a lone question's disabled Submit says what it waits for, in English and German", async ({ page, agent }) => {
+    const { task } = await ask(page, agent, "/e2e:kandev-question");
     const submit = page.getByTestId("clarification-submit");
     await expect(submit).toBeDisabled();
     await expect(submit).toHaveAccessibleDescription("Pick an option or type an answer to submit");
+    await page.goto(`/tasks/${task.id}?lang=de`);
+    await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true");
+    await expect(page.getByTestId("clarification-hint-database")).toHaveText("Wähle eine Option oder schreib eine eigene Antwort · Pflichtfrage");
+    await expect(submit).toHaveAccessibleDescription("Wähle eine Option oder schreib eine Antwort, um abzusenden");
     await page.getByTestId("clarification-skip").click();
     await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
   });
