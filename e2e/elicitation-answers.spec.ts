@@ -4,6 +4,12 @@ import { ELICITATION_BOARD, agentMessages, createTaskViaApi, openTask, saveScree
 
 // What the operator does in the overlay, asserted on the screen and on the wire: the mock agent's
 // frame log holds the exact elicitation/create response agentctl sent.
+//
+// Since issue 33 item 7 a single-select pick in a bundle moves on to the next question, as on the
+// kandev tool. AC-10, AC-12a, AC-12i, AC-12h and the keyboard test follow that gesture (Back to
+// see or annotate a pick, no Next after it); what each AC asserts on the wire is unchanged, and
+// none of them (nor AC-55, AC-56, AC-12b, A2) forbids the move: multi-select picks still stay,
+// nothing submits on a pick, and text still goes beside a pick.
 test.use({ baseURL: ELICITATION_BOARD });
 
 /** Creates a task whose agent asks `prompt`'s elicitation, opens it and returns the overlay. */
@@ -37,8 +43,10 @@ test("selecting an option sends its label at the schema's own property key (AC-1
   await expect(page.getByTestId("clarification-option-question_0-0")).toContainText("Warm and loud.");
   await saveScreenshot(page, "overlay-elicitation-single");
   await page.getByTestId("clarification-option-question_0-0").click();
+  // A single-select pick in a bundle moves on to the next question (issue 33 item 7); nothing is sent.
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
+  await page.getByTestId("clarification-back").click();
   await expect(page.getByTestId("clarification-option-question_0-0")).toHaveAttribute("aria-checked", "true");
-  await page.getByTestId("clarification-next").click();
   await page.getByTestId("clarification-submit").click();
   await expectAnswered(page, agent, { action: "accept", content: { question_0: "Red" } });
   await expect(page.getByTestId("message-list").locator('[data-type="clarification_request"]')).toContainText("Red");
@@ -116,9 +124,10 @@ test("two options of a multi-select are sent as an array of their labels (AC-12)
 
 test("free text with a selection reaches the companion key trimmed (AC-12a)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:elicit-ask");
-  await page.getByTestId("clarification-option-question_0-1").click();
+  // Text first, then the pick, which moves on to the next question and keeps the text.
   await page.getByTestId("clarification-custom-question_0").fill(" CockroachDB ");
-  await page.getByTestId("clarification-next").click();
+  await page.getByTestId("clarification-option-question_0-1").click();
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
   await page.getByTestId("clarification-submit").click();
   const got = (await agent.answer()) as { content: Record<string, unknown> };
   expect(got.content.question_0_custom).toBe("CockroachDB");
@@ -130,6 +139,9 @@ test("(amended by A2) a selection plus text sends both keys, the pick staying vi
   await ask(page, agent, "/e2e:elicit-ask-latest");
   const blue = page.getByTestId("clarification-option-question_0-1");
   await blue.click();
+  // The pick moved on (issue 33 item 7); Back shows it again, still picked, to add the note.
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
+  await page.getByTestId("clarification-back").click();
   await page.getByTestId("clarification-custom-question_0").fill("but a darker shade");
   await expect(blue).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("clarification-custom-question_0")).toHaveAccessibleDescription(/add a note to the option you chose above/);
@@ -175,7 +187,7 @@ test("answering only the second of three questions sends exactly one key (AC-12h
   await expect(page.getByTestId("clarification-stepper")).toContainText("Question 1 of 3");
   await page.getByTestId("clarification-next").click();
   await page.getByTestId("clarification-option-question_1-1").click();
-  await page.getByTestId("clarification-next").click();
+  // The pick moves on by itself (issue 33 item 7).
   await expect(page.getByTestId("clarification-question-question_2")).toBeVisible();
   await page.getByTestId("clarification-submit").click();
   await expectAnswered(page, agent, { action: "accept", content: { question_1: "No" } });
@@ -202,17 +214,17 @@ test("keyboard only: a two-question bundle answered with digits, arrows, Space a
   // The overlay takes focus when it appears (nothing else had it).
   await expect(page.getByTestId("clarification-option-question_0-0")).toBeFocused();
   await page.keyboard.press("2");
-  await expect(page.getByTestId("clarification-option-question_0-1")).toHaveAttribute("aria-checked", "true");
+  // The pick moves on to the next question (issue 33 item 7), focus with it.
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
+  await expect(page.getByTestId("clarification-option-question_1-0")).toBeFocused();
   // Escape only collapses: nothing is sent, the draft survives.
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("clarification-overlay")).toHaveAttribute("data-state", "collapsed");
   await expect(page.getByTestId("clarification-expand")).toBeFocused();
   expect(agent.elicitations()[0]?.answeredAt).toBeUndefined();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("clarification-option-question_0-1")).toHaveAttribute("aria-checked", "true");
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
   await expect(page.getByTestId("clarification-option-question_1-0")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Go to question 1 (answered)" })).toBeVisible();
   await page.keyboard.press("1");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");

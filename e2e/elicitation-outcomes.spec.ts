@@ -180,13 +180,14 @@ test("503: an answer that did not reach the agent keeps the overlay and can be s
 test("two questions at once are answered one after the other (D3)", async ({ page, agent }) => {
   await ask(page, agent, "/e2e:elicit-twice");
   await expect(page.getByTestId("clarification-more")).toBeVisible();
+  // A pick moves on to the bundle's next question (issue 33 item 7); Submit sends.
   await page.getByTestId("clarification-option-question_0-0").click();
-  await page.getByTestId("clarification-next").click();
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
   await page.getByTestId("clarification-submit").click();
   await expect(page.getByTestId("clarification-more")).toHaveCount(0);
   await expect(page.getByTestId("clarification-overlay")).toBeVisible();
   await page.getByTestId("clarification-option-question_0-1").click();
-  await page.getByTestId("clarification-next").click();
+  await expect(page.getByTestId("clarification-question-question_1")).toBeVisible();
   await page.getByTestId("clarification-submit").click();
   await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
   const answers = [await agent.answer(1), await agent.answer(2)].map((a) => JSON.stringify(a)).sort();

@@ -63,13 +63,15 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
       >
         <StateGlyph name={icon} label={label} />
         <span className="task-row__body">
-          <span className="task-row__title">{task.title}</span>
+          <span className="task-row__title" title={task.title} data-testid="task-row-title">
+            {task.title}
+          </span>
           <span className="task-row__meta">
             <span>{label}</span>
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
           {task.workspace ? (
-            <code className="task-row__branch" data-testid="task-row-branch">
+            <code className="task-row__branch" data-testid="task-row-branch" title={task.workspace.branch}>
               {task.workspace.branch}
             </code>
           ) : null}

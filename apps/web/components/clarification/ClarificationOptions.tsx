@@ -1,7 +1,6 @@
 "use client";
 import { useState } from "react";
 import type { Option } from "@kandev/protocol";
-import { useTranslation } from "react-i18next";
 import { ClarificationOption } from "./ClarificationOption";
 
 /**
@@ -15,6 +14,7 @@ export function ClarificationOptions({
   selected,
   multi,
   labelledBy,
+  describedBy,
   disabled,
   onPick,
 }: {
@@ -23,24 +23,21 @@ export function ClarificationOptions({
   selected: readonly string[];
   multi: boolean;
   labelledBy: string;
+  /** The question's hint line ("Pick one", "Pick any"...), read out with the group. */
+  describedBy: string;
   disabled: boolean;
   onPick: (index: number) => void;
 }) {
-  const { t } = useTranslation();
   const firstSelected = options.findIndex((o) => selected.includes(o.id));
   const [active, setActive] = useState(Math.max(firstSelected, 0));
-  const hintId = `${labelledBy}-hint`;
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is group or radiogroup, both named by aria-labelledby; Biome cannot resolve a role chosen at run time.
     <div
       className={`cq__options${multi ? " cq__options--multi" : ""}`}
       role={multi ? "group" : "radiogroup"}
       aria-labelledby={labelledBy}
-      aria-describedby={hintId}
+      aria-describedby={describedBy}
     >
-      <p className="sr-only" id={hintId}>
-        {multi ? t("clarification.chooseAny") : t("clarification.chooseOne")}
-      </p>
       {options.map((o, i) => (
         <ClarificationOption
           key={o.id}

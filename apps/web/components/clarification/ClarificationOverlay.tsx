@@ -4,6 +4,8 @@ import type { ClarificationAnswer } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { buildAnswer, skipAnswer } from "../../lib/clarification/answer-model";
+import { clearDraft, readDraft, restoreDraft, writeDraft } from "../../lib/clarification/draft-store";
+import { browserDraftStorage } from "../../lib/clarification/browser-draft-storage";
 import { keyCommand, movedIndex } from "../../lib/clarification/keyboard";
 import { respondFailure, submitOutcome, type RetryReason, type SubmitOutcome } from "../../lib/clarification/outcome";
 import {
@@ -46,7 +48,14 @@ export function ClarificationOverlay({
   const { t } = useTranslation();
   const ids = useId();
   const rootRef = useRef<HTMLElement>(null);
-  const [state, setState] = useState<OverlayState>(() => initialOverlay(c.source, c.questions));
+  // Read once, at mount, before the first paint: restoring later (in an effect) could overwrite
+  // what the operator already typed. The overlay only renders in the browser (the transcript is
+  // fetched there), so storage is there to read.
+  const [state, setState] = useState<OverlayState>(() => {
+    const storage = browserDraftStorage();
+    const saved = storage ? readDraft(storage, c.pending_id) : null;
+    return initialOverlay(c.source, c.questions, restoreDraft(c.source, c.questions, saved));
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ reason: RetryReason; message: string } | null>(null);
   // Bumped when focus should follow a change (step, expand); 0 is the first showing.
@@ -66,6 +75,12 @@ export function ClarificationOverlay({
       root.querySelector<HTMLElement>("[data-expand]");
     target?.focus({ preventScroll: focusRequest === 0 });
   }, [focusRequest]);
+
+  // Every change of the draft (or of the question on screen) is kept for a return to the page.
+  useEffect(() => {
+    const storage = browserDraftStorage();
+    if (storage) writeDraft(storage, c.pending_id, state.step, state.draft, Date.now());
+  }, [c.pending_id, state.step, state.draft]);
 
   function update(next: OverlayState) {
     if (next.step !== state.step || next.collapsed !== state.collapsed) setFocusRequest((n) => n + 1);
@@ -87,6 +102,10 @@ export function ClarificationOverlay({
     if (outcome.kind === "retry") {
       setBusy(false);
       setError({ reason: outcome.reason, message: outcome.message });
+    } else {
+      // Sent (or settled already): nothing left to come back to.
+      const storage = browserDraftStorage();
+      if (storage) clearDraft(storage, c.pending_id);
     }
     onSubmitFinished(c.pending_id, outcome);
   }

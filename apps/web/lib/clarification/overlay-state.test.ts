@@ -96,12 +96,37 @@ describe("ask-tool flow (AC-57: unchanged)", () => {
 });
 
 describe("elicitation flow", () => {
-  test("picks never submit or move on; Enter moves on, then submits even with nothing answered (AC-12b)", () => {
-    let s = initialOverlay("elicitation", [colour, platforms]);
-    const t = pickOption(s, 0);
+  test("a single-select pick in a bundle moves on, like the kandev tool's, but never submits", () => {
+    const t = pickOption(initialOverlay("elicitation", [colour, platforms]), 0);
     assert.equal(t.submit, false);
+    assert.equal(t.state.step, 1, "moved to the second question");
+    assert.deepEqual(t.state.draft.question_0?.selected, ["Red"]);
+  });
+  test("a pick on the last (or only) question stays and does not submit: Submit is explicit", () => {
+    const lone = pickOption(initialOverlay("elicitation", [colour]), 1);
+    assert.deepEqual([lone.submit, lone.state.step], [false, 0]);
+    const last = pickOption(goTo(initialOverlay("elicitation", [db, colour]), 1), 0);
+    assert.deepEqual([last.submit, last.state.step], [false, 1]);
+  });
+  test("a multi-select pick never moves on, so picks accumulate (AC-55)", () => {
+    const t = pickOption(initialOverlay("elicitation", [platforms, colour]), 1);
+    assert.deepEqual([t.submit, t.state.step], [false, 0]);
+  });
+  test("un-picking a single-select option stays on the question", () => {
+    let s = pickOption(initialOverlay("elicitation", [colour, platforms]), 0).state;
+    s = goTo(s, 0);
+    const t = pickOption(s, 0);
+    assert.deepEqual(t.state.draft.question_0?.selected, []);
     assert.equal(t.state.step, 0);
-    s = advance(initialOverlay("elicitation", [colour, platforms])).state;
+  });
+  test("a note typed before the pick is kept when the pick moves on (A2)", () => {
+    let s = typeText(initialOverlay("elicitation", [colour, platforms]), "darker");
+    s = pickOption(s, 1).state;
+    assert.equal(s.step, 1);
+    assert.deepEqual(s.draft.question_0, { selected: ["Blue"], customText: "darker" });
+  });
+  test("Enter moves on, then submits even with nothing answered (AC-12b)", () => {
+    const s = advance(initialOverlay("elicitation", [colour, platforms])).state;
     assert.equal(s.step, 1);
     assert.equal(advance(s).submit, true);
     assert.deepEqual(buildAnswer([colour, platforms], "elicitation", s.draft), { answers: [] });
@@ -128,6 +153,19 @@ describe("elicitation flow", () => {
   });
 });
 
+describe("resuming a saved draft", () => {
+  test("the draft and the step come back as saved", () => {
+    const s = initialOverlay("kandev_tool", [db, auth], { step: 1, draft: { db: { selected: ["lite"], customText: "" } } });
+    assert.equal(s.step, 1);
+    assert.deepEqual(s.draft.db, { selected: ["lite"], customText: "" });
+    assert.deepEqual(s.draft.auth, { selected: [], customText: "" }, "questions the draft lacks start empty");
+    assert.equal(s.collapsed, false);
+  });
+  test("a step beyond the questions is clamped", () => {
+    assert.equal(initialOverlay("elicitation", [colour], { step: 5, draft: {} }).step, 0);
+  });
+});
+
 describe("navigation and collapse", () => {
   test("an option index that does not exist changes nothing", () => {
     const s = initialOverlay("elicitation", [colour]);
@@ -139,7 +177,7 @@ describe("navigation and collapse", () => {
     assert.equal(goTo(s, -3), s);
   });
   test("Escape only collapses: the draft and step survive and expanding restores them", () => {
-    let s = goTo(pickOption(initialOverlay("elicitation", [colour, platforms]), 1).state, 1);
+    let s = pickOption(initialOverlay("elicitation", [colour, platforms]), 1).state;
     const c = collapse(s);
     assert.equal(c.collapsed, true);
     assert.equal(collapse(c), c);

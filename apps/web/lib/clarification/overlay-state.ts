@@ -3,9 +3,12 @@
  * and the draft answer (lib/clarification/answer-model). Picking and advancing return whether the
  * gesture submits, so the component only performs what these functions decide.
  *
- * The ask-tool path keeps its shipped flow (AC-57): a single question submits on pick; in a
- * bundle a pick moves on to the next question. Elicitations never submit or move on a pick, so an
- * operator can pick several options or add a note to a pick (AC-55, A2).
+ * Both sources move on to the next question when a pick settles a single-select question in a
+ * bundle (auto-advance), so the two behave alike where the spec allows. What stays apart:
+ * - the ask-tool path keeps its shipped flow (AC-57): a single question submits on pick;
+ * - an elicitation never submits on a pick (Submit is explicit and always enabled, AC-12b), a
+ *   multi-select pick never moves on (picks accumulate, AC-55), and un-picking stays put. A note
+ *   for a pick (A2) is typed before picking, or after going Back: the pick stays selected.
  */
 import type { ClarificationSource, Question } from "@kandev/protocol";
 import { canSubmit, emptyDraft, isAnswered, setCustomText, toggleOption, type Draft } from "./answer-model";
@@ -25,8 +28,15 @@ export interface Transition {
   submit: boolean;
 }
 
-export function initialOverlay(source: ClarificationSource, questions: readonly Question[]): OverlayState {
-  return { source, questions, step: 0, collapsed: false, draft: emptyDraft([...questions]) };
+/** A fresh overlay, or one resumed from a saved draft (draft-store.ts restores it already sanitized). */
+export function initialOverlay(
+  source: ClarificationSource,
+  questions: readonly Question[],
+  resumed?: { step: number; draft: Draft } | null,
+): OverlayState {
+  const fresh: OverlayState = { source, questions, step: 0, collapsed: false, draft: emptyDraft([...questions]) };
+  if (!resumed) return fresh;
+  return goTo({ ...fresh, draft: { ...fresh.draft, ...resumed.draft } }, resumed.step);
 }
 
 export function currentQuestion(state: OverlayState): Question | undefined {
@@ -49,9 +59,10 @@ export function pickOption(state: OverlayState, optionIndex: number): Transition
   if (!q || !option) return { state, submit: false };
   const draft = toggleOption(state.draft, state.source, q, option.id);
   const next = { ...state, draft };
-  if (state.source === "elicitation") return { state: next, submit: false };
-  if (state.questions.length === 1) return { state: next, submit: true };
-  return { state: isLastStep(next) ? next : { ...next, step: next.step + 1 }, submit: false };
+  const picked = draft[q.id]?.selected.includes(option.id) ?? false;
+  if (state.source === "kandev_tool" && state.questions.length === 1) return { state: next, submit: true };
+  const movesOn = picked && !isLastStep(next) && !(state.source === "elicitation" && q.kind === "multi");
+  return { state: movesOn ? { ...next, step: next.step + 1 } : next, submit: false };
 }
 
 /** Typing in the text box of the question on screen. */

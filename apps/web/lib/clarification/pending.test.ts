@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { ClarificationStatus, Message } from "@kandev/protocol";
 import { makeMessage } from "../test-fixtures";
-import { noticeForStatus, pendingClarifications, readClarification, settledElsewhere } from "./pending";
+import { noticeForStatus, pendingClarifications, readClarification, settledClarificationIds, settledElsewhere } from "./pending";
 
 function clarification(id: string, status: ClarificationStatus, over: Partial<Message> = {}): Message {
   return makeMessage({
@@ -74,4 +74,15 @@ describe("settled elsewhere", () => {
     const out = settledElsewhere(new Set(["shown-timed-out", "shown-pending", "mine"]), messages, new Set(["mine"]));
     assert.deepEqual(out, [{ pendingId: "shown-timed-out", kind: "timed-out" }]);
   });
+});
+
+test("every settled clarification is listed, whatever settled it, so its saved draft is dropped", () => {
+  const messages = [
+    clarification("open", "pending"),
+    clarification("a", "answered"),
+    clarification("t", "timed_out"),
+    makeMessage({ type: "text" }),
+    clarification("g", "agent_disconnected"),
+  ];
+  assert.deepEqual(settledClarificationIds(messages), ["a", "t", "g"]);
 });

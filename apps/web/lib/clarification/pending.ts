@@ -29,6 +29,11 @@ export function pendingClarifications(messages: readonly Message[]): Clarificati
   return messages.map(readClarification).filter((c): c is ClarificationView => c !== null && c.status === "pending" && c.questions.length > 0);
 }
 
+/** The pending ids of every clarification of the transcript that has settled (their drafts are of no use any more). */
+export function settledClarificationIds(messages: readonly Message[]): string[] {
+  return messages.map(readClarification).flatMap((c) => (c && c.status !== "pending" ? [c.pending_id] : []));
+}
+
 /** Why an overlay closed without the operator's answer. */
 export type NoticeKind =
   | "answered-elsewhere"

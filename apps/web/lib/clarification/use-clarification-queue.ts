@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Message } from "@kandev/protocol";
+import { browserDraftStorage } from "./browser-draft-storage";
+import { clearDraft, pruneDrafts } from "./draft-store";
 import type { SubmitOutcome } from "./outcome";
-import { pendingClarifications, settledElsewhere, type ClarificationView, type NoticeKind } from "./pending";
+import { pendingClarifications, settledClarificationIds, settledElsewhere, type ClarificationView, type NoticeKind } from "./pending";
 
 export interface Notice {
   id: number;
@@ -41,6 +43,18 @@ export function useClarificationQueue(messages: readonly Message[]) {
   useEffect(() => {
     if (current) shown.current.add(current.pending_id);
   }, [current]);
+
+  // A settled clarification's draft can never be sent: drop it, whoever settled it and whenever
+  // (also while this page was closed). Drafts nobody came back to age out.
+  useEffect(() => {
+    const storage = browserDraftStorage();
+    if (storage) pruneDrafts(storage, Date.now());
+  }, []);
+  useEffect(() => {
+    const storage = browserDraftStorage();
+    if (!storage) return;
+    for (const id of settledClarificationIds(messages)) clearDraft(storage, id);
+  }, [messages]);
 
   // A question on screen that settled without us: close it and say why.
   useEffect(() => {
