@@ -207,3 +207,12 @@ export type {
   TaskDeleted,
 } from "./workspaces.js";
 export { applyAppended } from "./message-append.js";
+export {
+  TOOL_CALL_CAPS,
+  ToolCallContentSchema,
+  ToolCallLocationSchema,
+  ToolCallMetadataSchema,
+  PlanEntrySchema,
+  PlanMetadataSchema,
+} from "./tool-calls.js";
+export type { ToolCallContent, ToolCallLocation, ToolCallMetadata, PlanEntry, PlanMetadata } from "./tool-calls.js";
