@@ -24,9 +24,7 @@ describe("tool call mapping", () => {
       assert.equal(call?.kind === "tool_call" && call.tool_kind, "edit");
       assert.deepEqual(call?.kind === "tool_call" && call.content, []);
       assert.ok(edit?.kind === "tool_call_update");
-      assert.deepEqual(edit.content, [
-        { type: "diff", path: "/home/dev/app/hello.txt", old_text: null, new_text: "hello from the fake model\n" },
-      ]);
+      assert.deepEqual(edit.content, [{ type: "diff", path: "/home/dev/app/hello.txt", old_text: null, new_text: "hello from the fake model\n" }]);
       assert.deepEqual(edit.locations, [{ path: "/home/dev/app/hello.txt" }]);
       assert.deepEqual(edit.raw_input, { file_path: "/home/dev/app/hello.txt", content: "hello from the fake model\n" });
       // The update with only `_meta` changes nothing the board keeps: no field appears that would wipe an earlier one.
@@ -49,7 +47,10 @@ describe("tool call mapping", () => {
         { type: "diff", path: "a.ts", oldText: "a\n", newText: "b\n" },
         { type: "terminal", terminalId: "term-1" },
       ],
-      locations: [{ path: "a.ts", line: 3 }, { path: "b.ts", line: null }],
+      locations: [
+        { path: "a.ts", line: 3 },
+        { path: "b.ts", line: null },
+      ],
     });
     assert.deepEqual(SessionUpdateSchema.parse(out), {
       kind: "tool_call",

@@ -214,5 +214,6 @@ export {
   ToolCallMetadataSchema,
   PlanEntrySchema,
   PlanMetadataSchema,
+  SessionPlanSchema,
 } from "./tool-calls.js";
-export type { ToolCallContent, ToolCallLocation, ToolCallMetadata, PlanEntry, PlanMetadata } from "./tool-calls.js";
+export type { ToolCallContent, ToolCallLocation, ToolCallMetadata, PlanEntry, PlanMetadata, SessionPlan } from "./tool-calls.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MessageSchema } from "./entities.js";
 
 /**
  * What a tool call carries beyond its title, as agentctl forwards it and a `tool_call` message keeps
@@ -68,3 +69,7 @@ export type PlanEntry = z.infer<typeof PlanEntrySchema>;
 /** `metadata` of a `plan` message: the turn's latest plan, replaced whole by each plan update (ACP rule). */
 export const PlanMetadataSchema = z.looseObject({ entries: z.array(PlanEntrySchema) });
 export type PlanMetadata = z.infer<typeof PlanMetadataSchema>;
+
+/** `GET /api/v1/sessions/:id/plan`: the session's latest `plan` message, null before any plan. */
+export const SessionPlanSchema = z.object({ plan: MessageSchema.nullable() });
+export type SessionPlan = z.infer<typeof SessionPlanSchema>;
