@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createTaskViaApi, openTask } from "./helpers";
+import { createTaskViaApi, openTask, saveScreenshot } from "./helpers";
 
 test.setTimeout(120_000);
 
@@ -26,4 +26,10 @@ test("the agent's plan is pinned as a checklist and updates in place", async ({ 
   await expect(plan).toHaveAttribute("data-message-id", messageId ?? "");
   await expect(page.getByTestId("plan-message")).toHaveCount(1);
   await expect(page.getByTestId("plan-message")).toHaveText("Plan: 3 of 3 done");
+  await saveScreenshot(page, "session-plan");
+  // It folds away and opens again.
+  await plan.locator("summary").click();
+  await expect(entries.first()).toBeHidden();
+  await plan.locator("summary").click();
+  await expect(entries.first()).toBeVisible();
 });

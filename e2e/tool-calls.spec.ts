@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { TaskSchema, type Repository } from "@kandev/protocol";
 import { expect, test } from "./fixtures";
-import { createTaskViaApi, openTask } from "./helpers";
+import { createTaskViaApi, openTask, saveScreenshot } from "./helpers";
 
 // An agent turn and page loads, plus git work in the second test: more than the default minute under load.
 test.setTimeout(120_000);
@@ -42,6 +42,7 @@ test("a tool call shows its status, files, diffs (old and new lines), output and
   await raw.locator("summary").click();
   await expect(raw.locator("pre")).toBeVisible();
   await expect(raw.locator("pre")).toContainText('"old_string"');
+  await saveScreenshot(card, "tool-call-card");
 });
 
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();

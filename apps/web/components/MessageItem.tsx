@@ -61,7 +61,7 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
     case "tool_call":
       return <ToolCallCard message={message} />;
     case "plan": {
-      // The plan itself is pinned above the transcript (SessionPlan); here it is one line.
+      // The plan itself is pinned above the prompt box (SessionPlan); here it is one line.
       const entries = planEntries(message) ?? [];
       const done = entries.filter((e) => e.status === "completed").length;
       return (

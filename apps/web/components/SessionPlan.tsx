@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { currentPlan, planStatus } from "../lib/tool-call-view";
 
 /**
- * The agent's current plan pinned above the transcript as a checklist: the newest `plan` message
- * in the cached transcript, so each `session.message.updated` of it redraws the list in place.
+ * The agent's current plan pinned above the prompt box (it stays in view while the transcript
+ * scrolls) as a checklist that folds: the newest `plan` message in the cached transcript, so each
+ * `session.message.updated` of it redraws the list in place.
  */
 export function SessionPlan({ messages }: { messages: readonly Message[] }) {
   const { t } = useTranslation();
@@ -13,13 +14,13 @@ export function SessionPlan({ messages }: { messages: readonly Message[] }) {
   if (plan === null || plan.entries.length === 0) return null;
   const done = plan.entries.filter((e) => e.status === "completed").length;
   return (
-    <section className="session-plan" data-testid="session-plan" data-message-id={plan.message.id} aria-label={t("plan.heading")}>
-      <header className="session-plan__head">
+    <details className="session-plan" data-testid="session-plan" data-message-id={plan.message.id} open>
+      <summary className="session-plan__head">
         <span className="session-plan__title">{t("plan.heading")}</span>
         <span className="session-plan__progress" data-testid="session-plan-progress">
           {t("plan.progress", { done, total: plan.entries.length })}
         </span>
-      </header>
+      </summary>
       <ul className="session-plan__entries">
         {plan.entries.map((entry, i) => {
           const status = planStatus(entry.status);
@@ -35,6 +36,6 @@ export function SessionPlan({ messages }: { messages: readonly Message[] }) {
           );
         })}
       </ul>
-    </section>
+    </details>
   );
 }

@@ -130,7 +130,6 @@ export function TaskView({ id }: { id: string }) {
       ) : null}
       {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} focus={focusPath} /> : null}
 
-      {tab === "conversation" || data.workspace === null ? <SessionPlan messages={messages.data ?? []} /> : null}
       <section className="transcript" aria-label={t("task.messages")} hidden={tab === "changes" && data.workspace !== null}>
         {sessionId !== null ? <EarlierSessions taskId={data.id} latestId={sessionId} /> : null}
         {sessionId === null ? (
@@ -155,6 +154,7 @@ export function TaskView({ id }: { id: string }) {
       <AgentLogPanel sessionId={sessionId} />
 
       <div className="task-foot">
+        <SessionPlan messages={messages.data ?? []} />
         <ClarificationSlot sessionId={sessionId} />
         {session.data ? <QueuedPrompts sessionId={session.data.id} queued={session.data.queued_prompts} /> : null}
         {sessionId ? (
