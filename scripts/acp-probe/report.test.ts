@@ -1,6 +1,6 @@
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import { alignSequences, jsonReport, noteToolCall, renderComparison, renderRun, type ProbeRun, type ToolCallSeen } from "./report.js";
+import { alignSequences, jsonReport, notePlan, noteToolCall, renderComparison, renderRun, type ProbeRun, type ToolCallSeen } from "./report.js";
 import { WireRecorder, entryLine, sequenceLines } from "./wire.js";
 
 describe("WireRecorder", () => {
@@ -72,7 +72,30 @@ describe("noteToolCall", () => {
     noteToolCall(calls, { sessionUpdate: "tool_call", toolCallId: "t1", title: "AskUserQuestion", kind: "other", status: "pending" });
     noteToolCall(calls, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } });
     noteToolCall(calls, { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" });
-    assert.deepEqual(calls, [{ toolCallId: "t1", title: "AskUserQuestion", kind: "other", statuses: ["pending", "completed"] }]);
+    assert.deepEqual(calls, [
+      { toolCallId: "t1", title: "AskUserQuestion", kind: "other", statuses: ["pending", "completed"], contentKinds: [], details: [] },
+    ]);
+  });
+  test("notes the content kinds and details a call carried, as the Claude bridge sends a Write", () => {
+    const calls: ToolCallSeen[] = [];
+    noteToolCall(calls, { sessionUpdate: "tool_call", toolCallId: "w", title: "Write", rawInput: {}, content: [], locations: [] });
+    noteToolCall(calls, {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "w",
+      rawInput: { file_path: "/a" },
+      content: [{ type: "diff", path: "/a", oldText: null, newText: "x" }],
+      locations: [{ path: "/a" }],
+    });
+    noteToolCall(calls, { sessionUpdate: "tool_call_update", toolCallId: "w", status: "completed", rawOutput: "ok" });
+    assert.deepEqual(calls[0]?.contentKinds, ["diff"]);
+    // The first frame's empty rawInput and lists count as not sent.
+    assert.deepEqual(calls[0]?.details, ["locations", "rawInput", "rawOutput"]);
+  });
+  test("notes each plan update's entries", () => {
+    const plans: string[][] = [];
+    notePlan(plans, { sessionUpdate: "plan", entries: [{ content: "Read", priority: "high", status: "pending" }] });
+    notePlan(plans, { sessionUpdate: "tool_call", toolCallId: "x" });
+    assert.deepEqual(plans, [["pending Read"]]);
   });
 });
 
@@ -91,6 +114,7 @@ function run(elicitation: "on" | "off", lines: Array<[string, "request" | "resul
     elicitations: [],
     permissions: [],
     toolCalls: [],
+    plans: [],
     agentText: "hi",
     stopReason: "end_turn",
     error: null,

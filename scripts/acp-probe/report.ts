@@ -8,6 +8,10 @@ export interface ToolCallSeen {
   kind: string | null;
   /** Every status in arrival order (from tool_call and tool_call_update). */
   statuses: string[];
+  /** The content kinds sent (diff, content, terminal, ...), each once, first seen first. */
+  contentKinds: string[];
+  /** Which of locations, rawInput, rawOutput came with something in them. */
+  details: string[];
 }
 
 export interface ProbeRun {
@@ -21,6 +25,8 @@ export interface ProbeRun {
   elicitations: Array<{ params: unknown; response: unknown }>;
   permissions: Array<{ params: unknown; response: unknown }>;
   toolCalls: ToolCallSeen[];
+  /** Each `plan` update's entries, as `status content` lines. */
+  plans: string[][];
   agentText: string;
   stopReason: string | null;
   /** Set when the run did not reach a stop reason: which step failed and why. */
@@ -34,12 +40,30 @@ export function noteToolCall(calls: ToolCallSeen[], update: Record<string, unkno
   const id = typeof update.toolCallId === "string" ? update.toolCallId : "(no id)";
   let call = calls.find((c) => c.toolCallId === id);
   if (call === undefined) {
-    call = { toolCallId: id, title: null, kind: null, statuses: [] };
+    call = { toolCallId: id, title: null, kind: null, statuses: [], contentKinds: [], details: [] };
     calls.push(call);
   }
   if (typeof update.title === "string") call.title = update.title;
   if (typeof update.kind === "string") call.kind = update.kind;
   if (typeof update.status === "string") call.statuses.push(update.status);
+  const once = (list: string[], v: string) => {
+    if (!list.includes(v)) list.push(v);
+  };
+  if (Array.isArray(update.content)) {
+    for (const item of update.content as Array<{ type?: unknown }>) once(call.contentKinds, String(item?.type));
+  }
+  if (Array.isArray(update.locations) && update.locations.length > 0) once(call.details, "locations");
+  for (const key of ["rawInput", "rawOutput"]) {
+    const v = update[key];
+    const empty = v === undefined || v === null || (typeof v === "object" && Object.keys(v).length === 0);
+    if (!empty) once(call.details, key);
+  }
+}
+
+/** Notes a `plan` update's entries (anything else is ignored). */
+export function notePlan(plans: string[][], update: Record<string, unknown>): void {
+  if (update.sessionUpdate !== "plan" || !Array.isArray(update.entries)) return;
+  plans.push((update.entries as Array<{ status?: unknown; content?: unknown }>).map((e) => `${String(e.status)} ${String(e.content)}`));
 }
 
 /** A row of the side-by-side diff: the same line on both sides, or a line on one side only. */
@@ -101,7 +125,10 @@ export function renderRun(run: ProbeRun): string {
   out.push("", `tool calls: ${run.toolCalls.length}`);
   for (const c of run.toolCalls) {
     out.push(`  ${c.toolCallId} ${JSON.stringify(c.title)} kind=${c.kind ?? "-"} status: ${c.statuses.join(" -> ") || "-"}`);
+    out.push(`    content: ${c.contentKinds.join(", ") || "-"}; sent: ${c.details.join(", ") || "-"}`);
   }
+  out.push("", `plan updates: ${run.plans.length}`);
+  for (const [i, p] of run.plans.entries()) out.push(`  #${i + 1}:`, ...p.map((e) => `    ${e}`));
   out.push("", "agent text:", indent(run.agentText.length > 0 ? run.agentText : "(none)", "  "));
   out.push("", `stop reason: ${run.stopReason ?? "(none)"}`);
   if (run.error !== null) out.push(`error during ${run.error.phase}: ${run.error.message}`);

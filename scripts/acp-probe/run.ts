@@ -5,7 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { buildClientCapabilities } from "@kandev/agentctl";
-import { noteToolCall, type ProbeRun } from "./report.js";
+import { notePlan, noteToolCall, type ProbeRun } from "./report.js";
 import { WireRecorder } from "./wire.js";
 
 export interface RunOptions {
@@ -72,6 +72,7 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
     elicitations: [],
     permissions: [],
     toolCalls: [],
+    plans: [],
     agentText: "",
     stopReason: null,
     error: null,
@@ -141,6 +142,7 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       const update = params.update as unknown as Record<string, unknown>;
       noteToolCall(run.toolCalls, update);
+      notePlan(run.plans, update);
       const content = update.content as { type?: unknown; text?: unknown } | undefined;
       if (update.sessionUpdate === "agent_message_chunk" && content?.type === "text" && typeof content.text === "string") {
         run.agentText += content.text;

@@ -2,12 +2,14 @@
 import type { Message } from "@kandev/protocol";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { errorHeadline, rawToolStatus, stderrTail, toolCallStatus } from "../lib/message-meta";
+import { errorHeadline, stderrTail } from "../lib/message-meta";
+import { planEntries } from "../lib/tool-call-view";
 import { sayNested } from "../lib/say";
 import { AgentMarkdown } from "./AgentMarkdown";
 import { failureWords, statusWords, type NestedWords } from "../lib/session-words";
 import { ClarificationNote } from "./ClarificationNote";
 import { PermissionCard } from "./PermissionCard";
+import { ToolCallCard } from "./tool-call/ToolCallCard";
 
 /**
  * One transcript entry. Agent text and thoughts render as Markdown (AgentMarkdown: React elements,
@@ -56,25 +58,16 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
           )}
         </div>
       );
-    case "tool_call": {
-      const status = toolCallStatus(message);
+    case "tool_call":
+      return <ToolCallCard message={message} />;
+    case "plan": {
+      // The plan itself is pinned above the prompt box (SessionPlan); here it is one line.
+      const entries = planEntries(message) ?? [];
+      const done = entries.filter((e) => e.status === "completed").length;
       return (
-        <div className={`tool-call tool-call--${status}`} data-status={rawToolStatus(message) || status}>
-          <svg className="tool-call__icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path
-              d="M10.2 2.6a3.3 3.3 0 0 0-3.9 4.3L2.6 10.6a1.3 1.3 0 0 0 1.8 1.9l3.7-3.8a3.3 3.3 0 0 0 4.3-3.9l-1.9 1.9-1.8-.4-.4-1.8 1.9-1.9Z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.3"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className="sr-only">{t("task.toolCall")}</span>
-          <span className="tool-call__title">{message.content}</span>
-          <span className={`badge badge--${status}`}>
-            {status === "unknown" ? t("task.toolStatus.unknown", { status: rawToolStatus(message) }) : t(`task.toolStatus.${status}`)}
-          </span>
-        </div>
+        <p className="status-line" data-testid="plan-message">
+          {t("plan.updated", { done, total: entries.length })}
+        </p>
       );
     }
     case "error": {

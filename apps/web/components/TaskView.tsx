@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError } from "../lib/api";
@@ -14,6 +14,8 @@ import { EarlierSessions } from "./EarlierSessions";
 import { ChangesPanel } from "./changes/ChangesPanel";
 import { WorkspaceActions } from "./changes/WorkspaceActions";
 import { ClarificationSlot } from "./ClarificationSlot";
+import { SessionPlan } from "./SessionPlan";
+import { ChangesLinkContext, type ChangesLink } from "./tool-call/ChangesLink";
 import { useLiveSubscription } from "./LiveProvider";
 import { MessageList } from "./MessageList";
 import { PromptBox } from "./PromptBox";
@@ -36,6 +38,22 @@ export function TaskView({ id }: { id: string }) {
   const { fetchNextPage } = messages;
   const loadEarlier = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [tab, setTab] = useState<"conversation" | "changes">("conversation");
+  // A tool call's file opens the Changes tab at that file's diff.
+  const [focusPath, setFocusPath] = useState<{ path: string } | null>(null);
+  const workspaceRoot = task.data?.workspace?.path ?? null;
+  const changesLink = useMemo<ChangesLink | null>(
+    () =>
+      workspaceRoot === null
+        ? null
+        : {
+            root: workspaceRoot,
+            open: (path) => {
+              setFocusPath({ path });
+              setTab("changes");
+            },
+          },
+    [workspaceRoot],
+  );
   useDocumentTitle(task.data ? `${task.data.title} · ${t("common.appName")}` : null);
 
   if (task.isPending) {
@@ -110,7 +128,7 @@ export function TaskView({ id }: { id: string }) {
           </div>
         </>
       ) : null}
-      {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} /> : null}
+      {tab === "changes" && data.workspace ? <ChangesPanel task={data} sessionId={sessionId} focus={focusPath} /> : null}
 
       <section className="transcript" aria-label={t("task.messages")} hidden={tab === "changes" && data.workspace !== null}>
         {sessionId !== null ? <EarlierSessions taskId={data.id} latestId={sessionId} /> : null}
@@ -121,19 +139,22 @@ export function TaskView({ id }: { id: string }) {
             {t("task.loadFailed", { message: messages.error.message })}
           </p>
         ) : (
-          <MessageList
-            messages={messages.data ?? []}
-            loading={messages.isPending}
-            sessionId={sessionId}
-            running={running}
-            earlier={{ more: messages.hasNextPage, loading: messages.isFetchingNextPage, load: loadEarlier }}
-          />
+          <ChangesLinkContext.Provider value={changesLink}>
+            <MessageList
+              messages={messages.data ?? []}
+              loading={messages.isPending}
+              sessionId={sessionId}
+              running={running}
+              earlier={{ more: messages.hasNextPage, loading: messages.isFetchingNextPage, load: loadEarlier }}
+            />
+          </ChangesLinkContext.Provider>
         )}
       </section>
 
       <AgentLogPanel sessionId={sessionId} />
 
       <div className="task-foot">
+        <SessionPlan messages={messages.data ?? []} />
         <ClarificationSlot sessionId={sessionId} />
         {session.data ? <QueuedPrompts sessionId={session.data.id} queued={session.data.queued_prompts} /> : null}
         {sessionId ? (

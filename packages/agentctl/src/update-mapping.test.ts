@@ -47,7 +47,10 @@ describe("mapSessionUpdate", () => {
     });
   });
   test("other kinds are kept by name, including unknown future ones", () => {
-    assert.deepEqual(mapSessionUpdate({ sessionUpdate: "plan", entries: [] }), { kind: "other", session_update: "plan" });
+    assert.deepEqual(mapSessionUpdate({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "x" } }), {
+      kind: "other",
+      session_update: "user_message_chunk",
+    });
     const future = { sessionUpdate: "hologram", x: 1 } as unknown as Parameters<typeof mapSessionUpdate>[0];
     assert.deepEqual(mapSessionUpdate(future), { kind: "other", session_update: "hologram" });
   });

@@ -1,25 +1,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionUpdate } from "@kandev/protocol";
-
-/** Text of a content block as the operator should see it; non-text blocks are named, not dropped. */
-function contentText(block: acp.ContentBlock): string {
-  switch (block.type) {
-    case "text":
-      return block.text;
-    case "image":
-      return "[image]";
-    case "audio":
-      return "[audio]";
-    case "resource_link":
-      return `[${block.name}](${block.uri})`;
-    case "resource":
-      return "text" in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`;
-    default: {
-      const _exhaustive: never = block;
-      return `[${(_exhaustive as { type?: string }).type ?? "content"}]`;
-    }
-  }
-}
+import { contentText } from "./content-text.js";
+import { mapPlan, mapToolCall, mapToolCallUpdate } from "./tool-call-mapping.js";
 
 /** Maps one ACP `session/update` payload to the agent-stream `SessionUpdate` (pure). */
 export function mapSessionUpdate(update: acp.SessionUpdate): SessionUpdate {
@@ -28,20 +10,13 @@ export function mapSessionUpdate(update: acp.SessionUpdate): SessionUpdate {
       return { kind: "agent_message_chunk", text: contentText(update.content) };
     case "agent_thought_chunk":
       return { kind: "agent_thought_chunk", text: contentText(update.content) };
-    case "tool_call": {
-      const out: SessionUpdate = { kind: "tool_call", tool_call_id: update.toolCallId, title: update.title };
-      if (update.status !== undefined) out.status = update.status;
-      if (update.kind !== undefined) out.tool_kind = update.kind;
-      return out;
-    }
-    case "tool_call_update": {
-      const out: SessionUpdate = { kind: "tool_call_update", tool_call_id: update.toolCallId };
-      if (update.title != null) out.title = update.title;
-      if (update.status != null) out.status = update.status;
-      return out;
-    }
-    case "user_message_chunk":
+    case "tool_call":
+      return mapToolCall(update);
+    case "tool_call_update":
+      return mapToolCallUpdate(update);
     case "plan":
+      return mapPlan(update);
+    case "user_message_chunk":
     case "available_commands_update":
     case "current_mode_update":
     case "config_option_update":

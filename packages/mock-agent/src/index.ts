@@ -1,6 +1,6 @@
 export { createMockAgent } from "./agent.js";
 export type { MockAgentOptions, MockAgentState } from "./agent.js";
-export { scenarios, CRASH_LINE, CRASH_EXIT_CODE, LEAK_EXIT_CODE } from "./scenarios/index.js";
+export { scenarios, CRASH_LINE, CRASH_EXIT_CODE, LEAK_EXIT_CODE, TOOL_DETAILS, PLAN_STEPS } from "./scenarios/index.js";
 export { floodChunk, floodStampLine, parseFloodStamps } from "./scenarios/flood.js";
 export type { FloodStamp } from "./scenarios/flood.js";
 export { BenchWireStamps } from "./scenarios/bench-wire.js";

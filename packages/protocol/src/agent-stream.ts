@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AnswerSchema, ClarificationAnswerSchema, QuestionSchema } from "./questions.js";
+import { PlanEntrySchema, ToolCallDetailsShape } from "./tool-calls.js";
 
 // ---------------------------------------------------------------------------------------------
 // Actions: backend -> agentctl requests, each with its params and result schema.
@@ -144,13 +145,18 @@ export const SessionUpdateSchema = z.discriminatedUnion("kind", [
     title: z.string(),
     status: z.string().optional(),
     tool_kind: z.string().optional(),
+    ...ToolCallDetailsShape,
   }),
   z.object({
     kind: z.literal("tool_call_update"),
     tool_call_id: z.string(),
     title: z.string().optional(),
     status: z.string().optional(),
+    tool_kind: z.string().optional(),
+    ...ToolCallDetailsShape,
   }),
+  /** The agent's whole current plan (ACP `plan`): each update replaces the list. */
+  z.object({ kind: z.literal("plan"), entries: z.array(PlanEntrySchema) }),
   /** Any other ACP `sessionUpdate`, kept by name so nothing is silently lost. */
   z.object({ kind: z.literal("other"), session_update: z.string() }),
 ]);

@@ -124,7 +124,7 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const MessageTypeSchema = z.enum(["text", "tool_call", "thought", "error", "status", "permission_request", "clarification_request"]);
+export const MessageTypeSchema = z.enum(["text", "tool_call", "thought", "error", "status", "permission_request", "clarification_request", "plan"]);
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
 export const MessageSchema = z.object({

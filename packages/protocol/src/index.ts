@@ -207,3 +207,13 @@ export type {
   TaskDeleted,
 } from "./workspaces.js";
 export { applyAppended } from "./message-append.js";
+export {
+  TOOL_CALL_CAPS,
+  ToolCallContentSchema,
+  ToolCallLocationSchema,
+  ToolCallMetadataSchema,
+  PlanEntrySchema,
+  PlanMetadataSchema,
+  SessionPlanSchema,
+} from "./tool-calls.js";
+export type { ToolCallContent, ToolCallLocation, ToolCallMetadata, PlanEntry, PlanMetadata, SessionPlan } from "./tool-calls.js";

@@ -11,7 +11,7 @@ function run(updates: Array<[string | null, SessionUpdate]>, start: StreamCursor
   for (const [turn, update] of updates) {
     const d = decideUpdate(cursor, turn, update);
     decisions.push(d);
-    const id = d.kind === "create" || d.kind === "create_tool" ? `m${++n}` : undefined;
+    const id = d.kind === "create" || d.kind === "create_tool" || d.kind === "create_plan" ? `m${++n}` : undefined;
     cursor = advanceCursor(cursor, turn, d, id);
   }
   return { decisions, cursor };
@@ -52,8 +52,12 @@ describe("message coalescing", () => {
       ["t1", { kind: "tool_call_update", tool_call_id: "x", status: "completed" }],
       ["t1", { kind: "tool_call_update", tool_call_id: "y", title: "late" }],
     ]);
-    assert.deepEqual(decisions[1], { kind: "update_tool", messageId: "m1", title: null, status: "completed" });
-    assert.deepEqual(decisions[2], { kind: "create_tool", toolCallId: "y", title: "late", status: null, toolKind: null });
+    assert.deepEqual(decisions[1], {
+      kind: "update_tool",
+      messageId: "m1",
+      event: { kind: "tool_call_update", tool_call_id: "x", status: "completed" },
+    });
+    assert.deepEqual(decisions[2], { kind: "create_tool", toolCallId: "y", event: { kind: "tool_call_update", tool_call_id: "y", title: "late" } });
   });
 
   test("a tool update between chunks also closes the open message", () => {
@@ -116,12 +120,42 @@ describe("message coalescing", () => {
     const { decisions } = run([
       ["t1", chunk("a")],
       ["t1", chunk("")],
-      ["t1", { kind: "other", session_update: "plan" }],
+      ["t1", { kind: "other", session_update: "hologram" }],
       ["t1", chunk("b")],
     ]);
     assert.deepEqual(
       decisions.map((d) => d.kind),
       ["create", "ignore", "ignore", "append"],
+    );
+  });
+
+  test("a turn's plan is one message, updated in place with each whole plan", () => {
+    const entries = (status: string) => [{ content: "write it", priority: "high", status }];
+    const { decisions } = run([
+      ["t1", { kind: "plan", entries: entries("pending") }],
+      ["t1", chunk("working")],
+      ["t1", { kind: "plan", entries: entries("completed") }],
+      ["t1", chunk(" on it")],
+    ]);
+    assert.deepEqual(decisions, [
+      { kind: "create_plan", entries: entries("pending") },
+      { kind: "create", type: "text", text: "working" },
+      { kind: "update_plan", messageId: "m1", entries: entries("completed") },
+      // The plan changed in place: the text being written goes on in its message.
+      { kind: "append", messageId: "m2", text: " on it" },
+    ]);
+  });
+
+  test("the next turn's plan is a new message", () => {
+    const plan: SessionUpdate = { kind: "plan", entries: [] };
+    const { decisions } = run([
+      ["t1", plan],
+      ["t2", plan],
+      ["t2", plan],
+    ]);
+    assert.deepEqual(
+      decisions.map((d) => d.kind),
+      ["create_plan", "create_plan", "update_plan"],
     );
   });
 

@@ -1,29 +1,35 @@
-import type { SessionUpdate } from "@kandev/protocol";
+import type { PlanEntry, SessionUpdate } from "@kandev/protocol";
+import type { ToolCallEvent } from "./tool-call-facts.js";
 
 /**
  * Where the transcript of one turn stands: the agent text or thought message still being appended
- * to (if any) and the message of each tool call seen so far. Owned by one live session.
+ * to (if any), the message of each tool call seen so far and the turn's plan message. Owned by one
+ * live session.
  */
 export interface StreamCursor {
   turnId: string | null;
   open: { type: "text" | "thought"; messageId: string } | null;
   toolMessages: ReadonlyMap<string, string>;
+  planMessageId: string | null;
 }
 
-export const emptyCursor = (turnId: string | null): StreamCursor => ({ turnId, open: null, toolMessages: new Map() });
+export const emptyCursor = (turnId: string | null): StreamCursor => ({ turnId, open: null, toolMessages: new Map(), planMessageId: null });
 
 /** What to do with one session update. Message ids for new messages are chosen by the caller. */
 export type CoalesceDecision =
   | { kind: "create"; type: "text" | "thought"; text: string }
   | { kind: "append"; messageId: string; text: string }
-  | { kind: "create_tool"; toolCallId: string; title: string; status: string | null; toolKind: string | null }
-  | { kind: "update_tool"; messageId: string; title: string | null; status: string | null }
+  | { kind: "create_tool"; toolCallId: string; event: ToolCallEvent }
+  | { kind: "update_tool"; messageId: string; event: ToolCallEvent }
+  | { kind: "create_plan"; entries: PlanEntry[] }
+  | { kind: "update_plan"; messageId: string; entries: PlanEntry[] }
   | { kind: "ignore"; reason: string };
 
 /**
  * Decides how a session update lands in the transcript: consecutive chunks of the same kind in one
  * turn grow one message, anything else in between (a tool call, another kind of chunk, a new turn)
- * closes it, and every tool call keeps one message updated in place. Pure; see coalesce.test.ts.
+ * closes it, every tool call keeps one message updated in place, and so does the turn's plan (each
+ * plan update is the whole plan, so the message holds the latest). Pure; see coalesce.test.ts.
  */
 export function decideUpdate(cursor: StreamCursor, turnId: string | null, update: SessionUpdate): CoalesceDecision {
   const sameTurn = cursor.turnId === turnId;
@@ -38,14 +44,13 @@ export function decideUpdate(cursor: StreamCursor, turnId: string | null, update
     case "tool_call":
     case "tool_call_update": {
       const known = sameTurn ? cursor.toolMessages.get(update.tool_call_id) : undefined;
-      if (known !== undefined) return { kind: "update_tool", messageId: known, title: update.title ?? null, status: update.status ?? null };
-      return {
-        kind: "create_tool",
-        toolCallId: update.tool_call_id,
-        title: update.title ?? update.tool_call_id,
-        status: update.status ?? null,
-        toolKind: update.kind === "tool_call" ? (update.tool_kind ?? null) : null,
-      };
+      if (known !== undefined) return { kind: "update_tool", messageId: known, event: update };
+      return { kind: "create_tool", toolCallId: update.tool_call_id, event: update };
+    }
+    case "plan": {
+      const known = sameTurn ? cursor.planMessageId : null;
+      if (known !== null) return { kind: "update_plan", messageId: known, entries: update.entries };
+      return { kind: "create_plan", entries: update.entries };
     }
     case "other":
       return { kind: "ignore", reason: `session update ${update.session_update} has no transcript form` };
@@ -71,6 +76,11 @@ export function advanceCursor(cursor: StreamCursor, turnId: string | null, decis
     }
     case "update_tool":
       return { ...base, open: null };
+    case "create_plan":
+      return { ...base, open: null, planMessageId: requireId(createdId) };
+    case "update_plan":
+      // The plan changes in place, above the text being written: that text stays open.
+      return base;
     case "ignore":
       return base;
     default: {

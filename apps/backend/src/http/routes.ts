@@ -127,6 +127,12 @@ export function buildRouter({
       : [];
     return { status: 200, body: toMessages(rows, records), ...nextCursor(next) };
   });
+  router.add("GET", "/api/v1/sessions/:id/plan", (ctx) => {
+    if (sessionsRepo.getSession(db, ctx.params.id!) === undefined) throw notFound(`session ${ctx.params.id}`);
+    // The latest turn's plan is the one the agent works to; a turn without one leaves the last standing.
+    const row = messagesRepo.latestOfType(db, ctx.params.id!, "plan");
+    return { status: 200, body: { plan: row === undefined ? null : (toMessages([row], [])[0] ?? null) } };
+  });
   router.add("POST", "/api/v1/sessions/:id/prompt", async (ctx) => {
     const body = PromptBodySchema.parse(await ctx.body());
     const session = sessionsRepo.getSession(db, ctx.params.id!);

@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@kandev/protocol";
 import { advanceCursor, closeOpen, decideUpdate, emptyCursor, type StreamCursor } from "../domain/coalesce.js";
+import { initialToolCall, mergeToolCall, planText, toolCallTitle } from "../domain/tool-call-facts.js";
 import { appendText, batchDue, nextCheckMs, written, type StreamedText } from "../domain/stream-writes.js";
 import { getMessage } from "../repos/messages.js";
 import { newId } from "../repos/util.js";
@@ -125,8 +126,8 @@ export class Transcript {
 
   apply(turnId: string | null, update: SessionUpdate): void {
     const decision = decideUpdate(this.cursor, turnId, update);
-    // Whatever is not a chunk for the open message closes it: its text is written before.
-    if (decision.kind !== "append" && decision.kind !== "ignore") this.close();
+    // Whatever is not a chunk for the open message (or the plan changing in place) closes it: its text is written before.
+    if (decision.kind !== "append" && decision.kind !== "ignore" && decision.kind !== "update_plan") this.close();
     let createdId: string | undefined;
     switch (decision.kind) {
       case "create":
@@ -144,35 +145,44 @@ export class Transcript {
       case "append":
         this.append(decision.messageId, decision.text);
         break;
-      case "create_tool":
+      case "create_tool": {
         createdId = newId();
+        const metadata = initialToolCall(decision.event);
         this.store.addMessage({
           id: createdId,
           ...this.ids,
           turnId,
           authorType: "agent",
           type: "tool_call",
-          content: decision.title,
-          metadata: {
-            tool_call_id: decision.toolCallId,
-            title: decision.title,
-            status: decision.status ?? "pending",
-            ...(decision.toolKind !== null && { tool_kind: decision.toolKind }),
-          },
-        });
-        break;
-      case "update_tool": {
-        const current = getMessage(this.store.db, decision.messageId)?.metadata ?? {};
-        this.store.patchMessage(decision.messageId, {
-          ...(decision.title !== null && { content: decision.title }),
-          metadata: {
-            ...current,
-            ...(decision.title !== null && { title: decision.title }),
-            ...(decision.status !== null && { status: decision.status }),
-          },
+          content: toolCallTitle(metadata),
+          metadata,
         });
         break;
       }
+      case "update_tool": {
+        const current = getMessage(this.store.db, decision.messageId)?.metadata ?? {};
+        const metadata = mergeToolCall(current, decision.event);
+        this.store.patchMessage(decision.messageId, {
+          ...(decision.event.title !== undefined && { content: toolCallTitle(metadata) }),
+          metadata,
+        });
+        break;
+      }
+      case "create_plan":
+        createdId = newId();
+        this.store.addMessage({
+          id: createdId,
+          ...this.ids,
+          turnId,
+          authorType: "agent",
+          type: "plan",
+          content: planText(decision.entries),
+          metadata: { entries: decision.entries },
+        });
+        break;
+      case "update_plan":
+        this.store.patchMessage(decision.messageId, { content: planText(decision.entries), metadata: { entries: decision.entries } });
+        break;
       case "ignore":
         break;
       default: {

@@ -163,3 +163,13 @@ export function lastUserText(db: Db, sessionId: string): string | undefined {
     .get();
   return row?.content;
 }
+
+/** The newest message of one type in a session (the current plan, for one), if any. */
+export function latestOfType(db: Db, sessionId: string, type: MessageType): MessageRow | undefined {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.type, type)))
+    .orderBy(desc(messages.seq))
+    .get() as MessageRow | undefined;
+}

@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Task } from "@kandev/protocol";
@@ -15,7 +15,7 @@ import { FileDiff } from "./FileDiff";
  * each file's diff), refetched whenever `task.changes.updated` arrives, and the review comments the
  * operator writes on lines, sent back to the agent as one prompt.
  */
-export function ChangesPanel({ task, sessionId }: { task: Task; sessionId: string | null }) {
+export function ChangesPanel({ task, sessionId, focus = null }: { task: Task; sessionId: string | null; focus?: { path: string } | null }) {
   const { t } = useTranslation();
   const changes = useChanges(task.id, true);
   const [mode, setMode] = useState<"split" | "unified">("unified");
@@ -25,6 +25,13 @@ export function ChangesPanel({ task, sessionId }: { task: Task; sessionId: strin
     mutationFn: () => api.prompt(sessionId ?? "", buildReviewPrompt(review.comments, t("review.intro"))),
     onSuccess: () => review.clear(),
   });
+
+  // A file opened from a tool call: scroll to its diff once the diff is there (a new object per click).
+  const loaded = changes.data !== undefined;
+  useEffect(() => {
+    if (focus === null || !loaded) return;
+    document.getElementById(`diff-${encodeURIComponent(focus.path)}`)?.scrollIntoView({ block: "start" });
+  }, [focus, loaded]);
 
   if (changes.isPending) return <p className="muted">{t("common.loading")}</p>;
   if (changes.isError) {

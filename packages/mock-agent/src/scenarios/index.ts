@@ -11,8 +11,11 @@ import { hang } from "./hang.js";
 import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
 import { pid } from "./pid.js";
+import { plan } from "./plan.js";
 import { slow } from "./slow.js";
+import { thought } from "./thought.js";
 import { steps, toolCall } from "./tool-call.js";
+import { toolDetails } from "./tool-details.js";
 
 /** Every scenario the mock agent knows, by the name used in `/e2e:<name>`. */
 export const scenarios: ScenarioRegistry = {
@@ -21,6 +24,9 @@ export const scenarios: ScenarioRegistry = {
   "tool-call": toolCall,
   steps,
   "edit-file": editFile,
+  "tool-details": toolDetails,
+  plan,
+  thought,
   permission,
   slow,
   flood,
@@ -38,3 +44,5 @@ export const scenarios: ScenarioRegistry = {
 
 export { CRASH_LINE, CRASH_EXIT_CODE } from "./crash.js";
 export { LEAK_EXIT_CODE } from "./env.js";
+export { TOOL_DETAILS } from "./tool-details.js";
+export { PLAN_STEPS } from "./plan.js";
