@@ -41,6 +41,21 @@ import {
   type Session,
   type SessionLogs,
   type Task,
+  ApiTokenSchema,
+  CreatedTokenSchema,
+  HealthSchema,
+  MeSchema,
+  SignedInSchema,
+  UserSchema,
+  type ApiToken,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type CreatedToken,
+  type CredentialsBody,
+  type Health,
+  type Me,
+  type SignedIn,
+  type User,
 } from "@kandev/protocol";
 import type { Page } from "./paged-list";
 
@@ -60,12 +75,15 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** A 429's `Retry-After`, in seconds (null when absent). */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string, message: string, details?: unknown, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The per-field problems of a VALIDATION_ERROR (empty for anything else). */
@@ -118,12 +136,14 @@ async function exchange<T>(path: string, parser: Parser<T>, init: RequestInit): 
   }
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
+    const retryAfter = Number.parseInt(res.headers.get("Retry-After") ?? "", 10);
+    const wait = Number.isFinite(retryAfter) ? retryAfter : null;
     const parsed = ApiErrorSchema.safeParse(body);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
-      throw new ApiRequestError(res.status, code, message, details);
+      throw new ApiRequestError(res.status, code, message, details, wait);
     }
-    throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`);
+    throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`, undefined, wait);
   }
   try {
     return { value: parser.parse(body), res };
@@ -217,6 +237,23 @@ export const api = {
   mergeTask: (taskId: string, body: MergeBody): Promise<MergeResult> =>
     call(`/tasks/${encodeURIComponent(taskId)}/merge`, MergeResultSchema, post(body)),
   pushTask: (taskId: string): Promise<PushResult> => call(`/tasks/${encodeURIComponent(taskId)}/push`, PushResultSchema, post({})),
+  // Issue 34: sign-in, accounts and API tokens (docs/API.md "Security model").
+  /** Needs no credentials; `auth` says whether sign-in is on and whether the first admin is still to be made. */
+  health: (signal?: AbortSignal): Promise<Health> => call("/health", HealthSchema, { signal }),
+  me: (signal?: AbortSignal): Promise<Me> => call("/auth/me", MeSchema, { signal }),
+  login: (body: CredentialsBody): Promise<SignedIn> => call("/auth/login", SignedInSchema, post(body)),
+  /** Creates the first admin (only while the board has no user). */
+  setup: (body: CredentialsBody): Promise<SignedIn> => call("/auth/setup", SignedInSchema, post(body)),
+  logout: (): Promise<void> => call("/auth/logout", NoContent, post({})),
+  changeOwnPassword: (body: ChangePasswordBody): Promise<void> => call("/auth/password", NoContent, post(body)),
+  listUsers: (signal?: AbortSignal): Promise<User[]> => call("/users", UserSchema.array(), { signal }),
+  createUser: (body: CreateUserBody): Promise<User> => call("/users", UserSchema, post(body)),
+  deleteUser: (id: string): Promise<void> => call(`/users/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
+  setUserPassword: (id: string, password: string): Promise<void> => call(`/users/${encodeURIComponent(id)}/password`, NoContent, post({ password })),
+  listTokens: (signal?: AbortSignal): Promise<ApiToken[]> => call("/tokens", ApiTokenSchema.array(), { signal }),
+  /** The answer holds the token itself, shown this once. */
+  createToken: (name: string): Promise<CreatedToken> => call("/tokens", CreatedTokenSchema, post({ name })),
+  revokeToken: (id: string): Promise<void> => call(`/tokens/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
 };
 
 /** A 204 answer has no body to validate. */

@@ -207,3 +207,35 @@ export type {
   TaskDeleted,
 } from "./workspaces.js";
 export { applyAppended } from "./message-append.js";
+export {
+  UserRoleSchema,
+  MIN_PASSWORD_LENGTH,
+  AuthStatusSchema,
+  HealthSchema,
+  MeSchema,
+  UserSchema,
+  CredentialsBodySchema,
+  SignedInSchema,
+  CreateUserBodySchema,
+  ChangePasswordBodySchema,
+  SetPasswordBodySchema,
+  ApiTokenSchema,
+  CreateTokenBodySchema,
+  CreatedTokenSchema,
+  MASKED_SECRET,
+} from "./auth.js";
+export type {
+  UserRole,
+  AuthStatus,
+  Health,
+  Me,
+  User,
+  CredentialsBody,
+  SignedIn,
+  CreateUserBody,
+  ChangePasswordBody,
+  SetPasswordBody,
+  ApiToken,
+  CreateTokenBody,
+  CreatedToken,
+} from "./auth.js";

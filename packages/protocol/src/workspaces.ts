@@ -59,7 +59,12 @@ export const MergeBodySchema = z.object({
   message: z.string().trim().min(1).max(10_000).optional(),
 });
 export type MergeBody = z.infer<typeof MergeBodySchema>;
-export const MergeResultSchema = z.object({ commit: z.string(), base_branch: z.string() });
+export const MergeResultSchema = z.object({
+  commit: z.string(),
+  base_branch: z.string(),
+  /** Who merged ("local" on a board without sign-in). */
+  merged_by: z.string().optional(),
+});
 export type MergeResult = z.infer<typeof MergeResultSchema>;
 
 export const PushBodySchema = z.object({
