@@ -51,7 +51,8 @@ import {
   type ChangePasswordBody,
   type CreateUserBody,
   type CreatedToken,
-  type CredentialsBody,
+  type LoginBody,
+  type SetupBody,
   type Health,
   type Me,
   type SignedIn,
@@ -241,9 +242,9 @@ export const api = {
   /** Needs no credentials; `auth` says whether sign-in is on and whether the first admin is still to be made. */
   health: (signal?: AbortSignal): Promise<Health> => call("/health", HealthSchema, { signal }),
   me: (signal?: AbortSignal): Promise<Me> => call("/auth/me", MeSchema, { signal }),
-  login: (body: CredentialsBody): Promise<SignedIn> => call("/auth/login", SignedInSchema, post(body)),
+  login: (body: LoginBody): Promise<SignedIn> => call("/auth/login", SignedInSchema, post(body)),
   /** Creates the first admin (only while the board has no user). */
-  setup: (body: CredentialsBody): Promise<SignedIn> => call("/auth/setup", SignedInSchema, post(body)),
+  setup: (body: SetupBody): Promise<SignedIn> => call("/auth/setup", SignedInSchema, post(body)),
   logout: (): Promise<void> => call("/auth/logout", NoContent, post({})),
   changeOwnPassword: (body: ChangePasswordBody): Promise<void> => call("/auth/password", NoContent, post(body)),
   listUsers: (signal?: AbortSignal): Promise<User[]> => call("/users", UserSchema.array(), { signal }),

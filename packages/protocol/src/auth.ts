@@ -1,73 +1,96 @@
 import { z } from "zod";
 
-/** Issue 34: accounts, roles and API tokens (docs/API.md "Security model"). */
+/** Accounts, sign-in and API tokens (docs/API.md "Security model"). */
 
-/** Admins decide what runs on the host (profiles, repositories, flags, users); operators do the work. */
-export const UserRoleSchema = z.enum(["admin", "operator"]);
-export type UserRole = z.infer<typeof UserRoleSchema>;
+/** What a role may do is the backend's table (apps/backend/src/auth/roles.ts). */
+export const RoleSchema = z.enum(["admin", "operator"]);
+export type Role = z.infer<typeof RoleSchema>;
 
-/** Passwords shorter than this are refused with `400 VALIDATION_ERROR`. */
-export const MIN_PASSWORD_LENGTH = 10;
+/** Shortest password accepted for an account. */
+export const PASSWORD_MIN_LENGTH = 10;
+/** Longest password accepted (bounds the work a KDF does for one request). */
+export const PASSWORD_MAX_LENGTH = 1024;
 
-/** `GET /api/v1/health`'s `auth`: whether sign-in is on, and whether the first admin is still to be made. */
+/** What every API answer shows in place of an agent profile's `env` value (write-only). */
+export const SECRET_MASK = "********";
+
+/** A username: letters, digits, `.`, `_`, `-`, `@`; it appears in commit trailers and the transcript. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .max(64, "must be at most 64 characters")
+  .regex(/^[A-Za-z0-9._@-]+$/, "letters, digits, '.', '_', '@' and '-' only");
+
+/** A new password: at least {@link PASSWORD_MIN_LENGTH} characters. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const UserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: RoleSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** `GET /api/v1/auth/me`: who the request acts as (`local` admin when auth is off). */
+export const MeSchema = z.object({ id: z.string(), username: z.string(), role: RoleSchema });
+export type Me = z.infer<typeof MeSchema>;
+
+/** `GET /api/v1/health` `auth`: whether sign-in is on and whether the first admin is still to be made. */
 export const AuthStatusSchema = z.object({ enabled: z.boolean(), setup_required: z.boolean() });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
-/** `GET /api/v1/health` (needs no credentials). */
-export const HealthSchema = z.object({
-  status: z.string(),
-  version: z.string().optional(),
-  auth: AuthStatusSchema.optional(),
-});
+export const HealthSchema = z.object({ status: z.literal("ok"), version: z.string(), auth: AuthStatusSchema });
 export type Health = z.infer<typeof HealthSchema>;
 
-/** `GET /api/v1/auth/me`: who is asking (`{id: "local", username: "local", role: "admin"}` with auth off). */
-export const MeSchema = z.object({ id: z.string(), username: z.string(), role: UserRoleSchema });
-export type Me = z.infer<typeof MeSchema>;
+/** `POST /api/v1/auth/setup` (first admin, new password rules). */
+export const SetupBodySchema = z.object({ username: UsernameSchema, password: NewPasswordSchema });
+export type SetupBody = z.infer<typeof SetupBodySchema>;
 
-/** A board account, as `GET /api/v1/users` lists it. */
-export const UserSchema = z.object({ id: z.string(), username: z.string(), role: UserRoleSchema, created_at: z.string() });
-export type User = z.infer<typeof UserSchema>;
+/** `POST /api/v1/auth/login`: any text is tried; a wrong one is a 401 like a wrong name. */
+export const LoginBodySchema = z.object({
+  username: z.string().max(256),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** `POST /api/v1/auth/login` and `/auth/setup`. */
-export const CredentialsBodySchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
-export type CredentialsBody = z.infer<typeof CredentialsBodySchema>;
-
-/** `200 {user}` from login, `201 {user}` from setup. */
-export const SignedInSchema = z.object({ user: MeSchema });
+/** `201` of setup, `200` of login (the session cookie comes with it). */
+export const SignedInSchema = z.object({ user: UserSchema });
 export type SignedIn = z.infer<typeof SignedInSchema>;
 
-/** `POST /api/v1/users` (admins). */
-export const CreateUserBodySchema = z.object({
-  username: z.string().min(1),
-  password: z.string().min(MIN_PASSWORD_LENGTH),
-  role: UserRoleSchema,
+/** `POST /api/v1/auth/password`: one's own password; the other sessions of the account end. */
+export const ChangePasswordBodySchema = z.object({
+  current_password: z.string().max(PASSWORD_MAX_LENGTH),
+  new_password: NewPasswordSchema,
 });
-export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
-
-/** `POST /api/v1/auth/password`: one's own password. */
-export const ChangePasswordBodySchema = z.object({ current_password: z.string(), new_password: z.string().min(MIN_PASSWORD_LENGTH) });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
-/** `POST /api/v1/users/:id/password` (admins). */
-export const SetPasswordBodySchema = z.object({ password: z.string().min(MIN_PASSWORD_LENGTH) });
-export type SetPasswordBody = z.infer<typeof SetPasswordBodySchema>;
+/** `POST /api/v1/users` (admins). */
+export const CreateUserBodySchema = z.object({ username: UsernameSchema, password: NewPasswordSchema, role: RoleSchema });
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
-/** An API token as listed (never its secret); `username` is its owner's, in an admin's list. */
+/** `POST /api/v1/users/:id/password` (admins): sets it; that user's sessions end. */
+export const SetUserPasswordBodySchema = z.object({ password: NewPasswordSchema });
+export type SetUserPasswordBody = z.infer<typeof SetUserPasswordBodySchema>;
+
+/** `POST /api/v1/tokens`. */
+export const CreateTokenBodySchema = z.object({ name: z.string().trim().min(1, "must not be blank").max(200) });
+export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
+
+/** `201` of `POST /api/v1/tokens`: `token` (`kdv_...`) is shown this once; the board keeps only its hash. */
+export const CreatedTokenSchema = z.object({ id: z.string(), name: z.string(), token: z.string(), created_at: z.string() });
+export type CreatedToken = z.infer<typeof CreatedTokenSchema>;
+
+/** `GET /api/v1/tokens` item; `username` (the owner) appears in an admin's list. */
 export const ApiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   created_at: z.string(),
-  last_used_at: z.string().nullable().optional(),
+  last_used_at: z.string().nullable(),
   username: z.string().optional(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
-
-/** `POST /api/v1/tokens {name}` -> `201`: the only time `token` is shown. */
-export const CreateTokenBodySchema = z.object({ name: z.string().min(1) });
-export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
-export const CreatedTokenSchema = z.object({ id: z.string(), name: z.string(), token: z.string(), created_at: z.string() });
-export type CreatedToken = z.infer<typeof CreatedTokenSchema>;
-
-/** What `GET /api/v1/agent-profiles` sends in place of an env value: the value is write-only. */
-export const MASKED_SECRET = "********";

@@ -37,7 +37,7 @@ export function AuthGate({ signedOut, children }: { signedOut: SignedOutSignal; 
       reloadPage();
     }
   }, [queryClient]);
-  const enabled = status === undefined ? null : status !== null && status.enabled;
+  const enabled = status === undefined ? null : status === null ? false : status.enabled;
   const user = view.kind === "signed_in" ? view.user : null;
   const state = useMemo<AuthState>(() => ({ enabled, user, logout }), [enabled, user, logout]);
 

@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { MIN_PASSWORD_LENGTH } from "@kandev/protocol";
+import { PASSWORD_MIN_LENGTH } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError, api } from "../../lib/api";
 import { signInProblem } from "../../lib/auth/auth-view";
@@ -33,11 +33,11 @@ export function AuthPage({ mode, onSignedIn }: { mode: "setup" | "login"; onSign
   };
   const err = submit.error instanceof ApiRequestError ? submit.error : submit.error ? new ApiRequestError(0, "NETWORK", submit.error.message) : null;
   const problem = tooShort
-    ? t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH })
+    ? t("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH })
     : err === null
       ? null
       : err.code === "VALIDATION_ERROR"
-        ? t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH })
+        ? t("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH })
         : mode === "setup" && err.status === 409
           ? t("auth.setupDone")
           : (() => {
@@ -77,7 +77,7 @@ export function AuthPage({ mode, onSignedIn }: { mode: "setup" | "login"; onSign
             aria-invalid={problem !== null || undefined}
             aria-describedby={problem !== null ? `${ids}-error` : undefined}
           />
-          {mode === "setup" ? <p className="field__hint">{t("auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}</p> : null}
+          {mode === "setup" ? <p className="field__hint">{t("auth.passwordHint", { min: PASSWORD_MIN_LENGTH })}</p> : null}
         </div>
         {problem !== null ? (
           <p className="field__error" role="alert" id={`${ids}-error`} data-testid="auth-error">

@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { MIN_PASSWORD_LENGTH, type Me } from "@kandev/protocol";
+import { PASSWORD_MIN_LENGTH, type Me } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError, api } from "../../lib/api";
 import { passwordProblem } from "../../lib/auth/password-rule";
@@ -31,7 +31,7 @@ export function AccountSection({ me }: { me: Me }) {
   };
   const err = change.error;
   const problem = tooShort
-    ? t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH })
+    ? t("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH })
     : err instanceof ApiRequestError && (err.status === 401 || err.status === 403)
       ? t("auth.account.wrongCurrent")
       : err

@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MIN_PASSWORD_LENGTH, type Me, type User, type UserRole } from "@kandev/protocol";
+import { PASSWORD_MIN_LENGTH, type Me, type User, type Role } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { passwordProblem } from "../../lib/auth/password-rule";
@@ -39,7 +39,7 @@ function AddUserForm() {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [role, setRole] = useState<UserRole>("operator");
+  const [role, setRole] = useState<Role>("operator");
   const [tooShort, setTooShort] = useState(false);
   const add = useMutation({
     mutationFn: () => api.createUser({ username: username.trim(), password, role }),
@@ -91,7 +91,7 @@ function AddUserForm() {
       </button>
       {tooShort ? (
         <p className="field__error" role="alert" data-testid="user-add-error">
-          {t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH })}
+          {t("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH })}
         </p>
       ) : add.error ? (
         <p className="field__error" role="alert" data-testid="user-add-error">
@@ -176,7 +176,7 @@ function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
           <button type="submit" className="button button--primary button--small" disabled={setPw.isPending || tooShort || password.length === 0}>
             {t("auth.users.setPassword")}
           </button>
-          {tooShort ? <p className="field__error">{t("auth.passwordTooShort", { min: MIN_PASSWORD_LENGTH })}</p> : null}
+          {tooShort ? <p className="field__error">{t("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH })}</p> : null}
         </form>
       ) : null}
       {setPw.isSuccess ? (

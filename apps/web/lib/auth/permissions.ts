@@ -1,6 +1,6 @@
 // What a role may do in the web app (issue 34, item 2). The board enforces the same rules with
 // `403 FORBIDDEN`; hiding here only spares an operator controls that would be refused.
-import type { UserRole } from "@kandev/protocol";
+import type { Role } from "@kandev/protocol";
 
 /** Everything the web app shows only to some roles. */
 export type AuthAction =
@@ -42,7 +42,7 @@ function decidesWhatRuns(action: AuthAction): boolean {
 }
 
 /** Whether a signed-in user of `role` may do `action`. */
-export function can(role: UserRole, action: AuthAction): boolean {
+export function can(role: Role, action: AuthAction): boolean {
   switch (role) {
     case "admin":
       return true;

@@ -3,7 +3,7 @@
 // (not sent at all), replaced with a value typed now, or removed (null); new ones are KEY=value
 // lines as in the add form. The board answers with every value masked (issue 34: "********"), so
 // "keep" must never send what it was given back as if it were the value.
-import { MASKED_SECRET, type AgentProfile, type PatchAgentProfileBody } from "@kandev/protocol";
+import { SECRET_MASK, type AgentProfile, type PatchAgentProfileBody } from "@kandev/protocol";
 import { type FormProblem, parseCommand, parseEnv } from "./profile-form";
 
 export type EnvChoice = { mode: "keep" } | { mode: "replace"; value: string } | { mode: "remove" };
@@ -56,5 +56,5 @@ export function profilePatch(profile: AgentProfile, state: ProfileEditState): { 
 
 /** Whether the board sent this env value masked (set, but write-only); such a value shows as "set, hidden". */
 export function isMaskedValue(value: string | undefined): boolean {
-  return value === MASKED_SECRET;
+  return value === SECRET_MASK;
 }
