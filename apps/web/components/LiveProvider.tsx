@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BROWSER_WS_PATH, type SubscribeParams } from "@kandev/protocol";
 import type { LiveNotification } from "../lib/live-cache";
 import { api } from "../lib/api";
+import { useAuth } from "./auth/AuthContext";
 import { isUnauthorized } from "../lib/auth/auth-view";
 import type { AuthCheck } from "../lib/auth/ws-refusal";
 import { WsClient, browserWsUrl, type WsStatus } from "../lib/ws-client";
@@ -33,10 +34,15 @@ export function LiveProvider({ children, onSignedOut }: { children: ReactNode; o
   const [client] = useState(
     () => new WsClient({ url: () => browserWsUrl(BROWSER_WS_PATH), queryClient, checkAuth, onSignedOut: () => signedOut.current?.() }),
   );
+  // Connect once sign-in is settled (auth off, or a known user): a board with auth on would refuse a
+  // socket opened before that, and the browser would log the refusal.
+  const { enabled, user } = useAuth();
+  const ready = enabled === false || (enabled === true && user !== null);
   useEffect(() => {
+    if (!ready) return;
     client.start();
     return () => client.stop();
-  }, [client]);
+  }, [client, ready]);
   return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
 }
 

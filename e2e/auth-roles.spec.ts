@@ -1,0 +1,92 @@
+import path from "node:path";
+import { AgentProfileSchema, TaskSchema } from "@kandev/protocol";
+import { ADMIN, apiAs, signIn, startAuthBoard } from "./auth";
+import type { StartedBoard } from "./board";
+import { expect, test } from "./fixtures";
+
+// Issue 34, item 2 and 3: only admins decide what runs on the host, and the web app hides those
+// controls from an operator; what a person answered says who answered it.
+
+const mockCli = path.resolve(__dirname, "..", "packages", "mock-agent", "dist", "cli.js");
+const BOB = { username: "bob", password: "bob-password-1" };
+
+let board: StartedBoard;
+test.beforeAll(async () => {
+  board = await startAuthBoard();
+  await (await apiAs(board.url, ADMIN, true)).dispose();
+});
+test.afterAll(async () => {
+  await board?.stop();
+});
+
+test("the admin adds an operator in Settings; the operator sees no agent-profile form, repository or flag controls, nor Users; the admin does", async ({
+  page,
+}) => {
+  await signIn(page, board.url, ADMIN);
+  await page.getByTestId("nav-settings").click();
+  await expect(page.getByTestId("settings-users")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("add-profile-form")).toBeVisible();
+  await expect(page.getByTestId("repository-add")).toBeVisible();
+  await expect(page.getByTestId("settings-tokens")).toBeVisible();
+  await expect(page.getByTestId("settings-account")).toBeVisible();
+
+  await page.getByTestId("user-add-username").fill(BOB.username);
+  await page.getByTestId("user-add-password").fill(BOB.password);
+  await page.getByTestId("user-add-role").selectOption("operator");
+  await page.getByTestId("user-add-submit").click();
+  await expect(page.getByTestId(`user-role-${BOB.username}`)).toHaveText("Operator");
+
+  await page.getByTestId("auth-logout").click();
+  await signIn(page, board.url, BOB);
+  await page.getByTestId("nav-settings").click();
+  await expect(page.getByTestId("settings-profiles")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("settings-account")).toBeVisible();
+  await expect(page.getByTestId("settings-tokens")).toBeVisible();
+  await expect(page.getByTestId("add-profile-form")).toHaveCount(0);
+  await expect(page.getByTestId("settings-users")).toHaveCount(0);
+  await expect(page.getByTestId("repository-add")).toHaveCount(0);
+  await expect(page.getByTestId("settings-flags").locator("[data-testid^='flag-on-']")).toHaveCount(0);
+  // What the page hides, the board refuses.
+  const refused = await page.request.post(`${board.url}/api/v1/agent-profiles`, { data: { name: "sneaky", command: ["/bin/true"] } });
+  expect(refused.status()).toBe(403);
+});
+
+test("an operator creates a token (shown once), sees it listed and revokes it", async ({ page }) => {
+  await signIn(page, board.url, BOB);
+  await page.getByTestId("nav-settings").click();
+  await page.getByTestId("token-name").fill("ci");
+  await page.getByTestId("token-create").click();
+  const value = await page.getByTestId("token-value").textContent();
+  expect(value?.length ?? 0).toBeGreaterThan(10);
+  await expect(page.getByTestId("token-ci")).toBeVisible();
+  const viaToken = await page.request.get(`${board.url}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${value}` } });
+  expect(await viaToken.json()).toMatchObject({ username: BOB.username });
+  await page.getByTestId("token-revoke-ci").click();
+  await expect(page.getByTestId("token-ci")).toHaveCount(0);
+  // The token's secret is not shown again after a reload.
+  await page.reload();
+  await expect(page.getByTestId("settings-tokens")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("token-value")).toHaveCount(0);
+});
+
+test("a clarification the operator answers says who answered it; their prompt names them as its sender", async ({ page }) => {
+  const admin = await apiAs(board.url, ADMIN);
+  const created = await admin.post("/api/v1/agent-profiles", { data: { name: "Mock agent", command: [process.execPath, mockCli] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const profile = AgentProfileSchema.parse(await created.json());
+  await admin.dispose();
+
+  await signIn(page, board.url, BOB);
+  const res = await page.request.post(`${board.url}/api/v1/tasks`, {
+    data: { title: "Ask bob", prompt: "/e2e:kandev-question", agent_profile_id: profile.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const task = TaskSchema.parse(((await res.json()) as { task: unknown }).task);
+  await page.goto(`${board.url}/tasks/${task.id}`);
+  await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true", { timeout: 30_000 });
+  await expect(page.getByTestId("clarification-overlay")).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("clarification-option-database-1").click();
+  await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
+  await expect(page.getByTestId("clarification-answered-by")).toHaveText(`answered by ${BOB.username}`, { timeout: 30_000 });
+  await expect(page.getByTestId("message-sender").first()).toHaveText(BOB.username);
+});
