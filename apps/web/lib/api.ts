@@ -43,6 +43,7 @@ import {
   type Task,
   ApiTokenSchema,
   CreatedTokenSchema,
+  AuthStatusSchema,
   HealthSchema,
   MeSchema,
   SignedInSchema,
@@ -53,6 +54,7 @@ import {
   type CreatedToken,
   type LoginBody,
   type SetupBody,
+  type AuthStatus,
   type Health,
   type Me,
   type SignedIn,
@@ -241,6 +243,8 @@ export const api = {
   // Issue 34: sign-in, accounts and API tokens (docs/API.md "Security model").
   /** Needs no credentials; `auth` says whether sign-in is on and whether the first admin is still to be made. */
   health: (signal?: AbortSignal): Promise<Health> => call("/health", HealthSchema, { signal }),
+  /** Health's `auth` alone; null from a board that predates sign-in (no `auth` field: no sign-in). */
+  authStatus: (signal?: AbortSignal): Promise<AuthStatus | null> => call("/health", AuthStatusOf, { signal }),
   me: (signal?: AbortSignal): Promise<Me> => call("/auth/me", MeSchema, { signal }),
   login: (body: LoginBody): Promise<SignedIn> => call("/auth/login", SignedInSchema, post(body)),
   /** Creates the first admin (only while the board has no user). */
@@ -259,3 +263,11 @@ export const api = {
 
 /** A 204 answer has no body to validate. */
 const NoContent: Parser<void> = { parse: () => undefined };
+
+/** The `auth` of a health answer, or null when the board has none. */
+const AuthStatusOf: Parser<AuthStatus | null> = {
+  parse(data) {
+    const auth = typeof data === "object" && data !== null ? (data as { auth?: unknown }).auth : undefined;
+    return auth === undefined ? null : AuthStatusSchema.parse(auth);
+  },
+};

@@ -21,8 +21,9 @@ function reloadPage(): void {
  */
 export function AuthGate({ signedOut, children }: { signedOut: SignedOutSignal; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const health = useQuery({ queryKey: queryKeys.health(), queryFn: ({ signal }) => api.health(signal) });
-  const status = health.data ? (health.data.auth ?? null) : health.isError ? null : undefined;
+  const health = useQuery({ queryKey: queryKeys.health(), queryFn: ({ signal }) => api.authStatus(signal) });
+  // Undefined only until the first answer: a refetch keeps the known status (no flicker of role-bound controls).
+  const status = health.data !== undefined ? health.data : health.isError ? null : undefined;
   const needsMe = status?.enabled === true && !status.setup_required;
   const me = useQuery({ queryKey: queryKeys.me(), queryFn: ({ signal }) => api.me(signal), enabled: needsMe });
   const wasSignedOut = useSyncExternalStore(signedOut.subscribe, signedOut.get, () => false);
