@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { AgentProfileSchema, TaskSchema } from "@kandev/protocol";
 import { ADMIN, apiAs, signIn, startAuthBoard } from "./auth";
 import type { StartedBoard } from "./board";
@@ -9,11 +10,15 @@ import { expect, test } from "./fixtures";
 
 const mockCli = path.resolve(__dirname, "..", "packages", "mock-agent", "dist", "cli.js");
 const BOB = { username: "bob", password: "bob-password-1" };
+const CAROL = { username: "carol", password: "carol-password-1" };
 
 let board: StartedBoard;
 test.beforeAll(async () => {
   board = await startAuthBoard();
-  await (await apiAs(board.url, ADMIN, true)).dispose();
+  const admin = await apiAs(board.url, ADMIN, true);
+  const res = await admin.post("/api/v1/users", { data: { ...BOB, role: "operator" } });
+  expect(res.status(), await res.text()).toBe(201);
+  await admin.dispose();
 });
 test.afterAll(async () => {
   await board?.stop();
@@ -30,14 +35,14 @@ test("the admin adds an operator in Settings; the operator sees no agent-profile
   await expect(page.getByTestId("settings-tokens")).toBeVisible();
   await expect(page.getByTestId("settings-account")).toBeVisible();
 
-  await page.getByTestId("user-add-username").fill(BOB.username);
-  await page.getByTestId("user-add-password").fill(BOB.password);
+  await page.getByTestId("user-add-username").fill(CAROL.username);
+  await page.getByTestId("user-add-password").fill(CAROL.password);
   await page.getByTestId("user-add-role").selectOption("operator");
   await page.getByTestId("user-add-submit").click();
-  await expect(page.getByTestId(`user-role-${BOB.username}`)).toHaveText("Operator");
+  await expect(page.getByTestId(`user-role-${CAROL.username}`)).toHaveText("Operator");
 
   await page.getByTestId("auth-logout").click();
-  await signIn(page, board.url, BOB);
+  await signIn(page, board.url, CAROL);
   await page.getByTestId("nav-settings").click();
   await expect(page.getByTestId("settings-profiles")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("settings-account")).toBeVisible();
@@ -69,24 +74,35 @@ test("an operator creates a token (shown once), sees it listed and revokes it", 
   await expect(page.getByTestId("token-value")).toHaveCount(0);
 });
 
-test("a clarification the operator answers says who answered it; their prompt names them as its sender", async ({ page }) => {
+/** The admin registers the mock agent (operators may not); the operator then starts a task on it and opens it. */
+async function operatorTask(page: Page, title: string, prompt: string): Promise<void> {
   const admin = await apiAs(board.url, ADMIN);
-  const created = await admin.post("/api/v1/agent-profiles", { data: { name: "Mock agent", command: [process.execPath, mockCli] } });
+  const created = await admin.post("/api/v1/agent-profiles", { data: { name: `Mock agent for ${title}`, command: [process.execPath, mockCli] } });
   expect(created.status(), await created.text()).toBe(201);
   const profile = AgentProfileSchema.parse(await created.json());
   await admin.dispose();
 
   await signIn(page, board.url, BOB);
-  const res = await page.request.post(`${board.url}/api/v1/tasks`, {
-    data: { title: "Ask bob", prompt: "/e2e:kandev-question", agent_profile_id: profile.id },
-  });
+  const res = await page.request.post(`${board.url}/api/v1/tasks`, { data: { title, prompt, agent_profile_id: profile.id } });
   expect(res.status(), await res.text()).toBe(201);
   const task = TaskSchema.parse(((await res.json()) as { task: unknown }).task);
   await page.goto(`${board.url}/tasks/${task.id}`);
   await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true", { timeout: 30_000 });
+}
+
+test("a clarification the operator answers says who answered it; their prompt names them as its sender", async ({ page }) => {
+  await operatorTask(page, "Ask bob", "/e2e:kandev-question");
   await expect(page.getByTestId("clarification-overlay")).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("clarification-option-database-1").click();
   await expect(page.getByTestId("clarification-overlay")).toHaveCount(0);
   await expect(page.getByTestId("clarification-answered-by")).toHaveText(`answered by ${BOB.username}`, { timeout: 30_000 });
   await expect(page.getByTestId("message-sender").first()).toHaveText(BOB.username);
+});
+
+test("a permission the operator grants says who approved it", async ({ page }) => {
+  await operatorTask(page, "Needs bob's permission", "/e2e:permission Write notes.txt");
+  const request = page.getByTestId("message-list").locator('[data-type="permission_request"]');
+  await expect(request).toContainText("Write notes.txt", { timeout: 30_000 });
+  await request.getByTestId("permission-option-allow-once").click();
+  await expect(request.getByTestId("permission-decided-by")).toHaveText(`approved by ${BOB.username}`, { timeout: 30_000 });
 });

@@ -21,6 +21,8 @@ test("Settings: a profile is edited, its secret kept hidden or replaced, and a m
   await page.getByTestId(`profile-edit-${id}`).click();
   const form = page.getByTestId(`edit-profile-form-${id}`);
   await expect(page.getByTestId("edit-profile-name")).toHaveValue(`Agent ${id}`);
+  // The board sends every value masked (issue 34): the editor says it is set, never what it is.
+  await expect(page.getByTestId("edit-profile-env-SECRET_KEY-hidden")).toHaveText("set, hidden");
   const values = await form.locator("input, textarea").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join("\n"));
   expect(values).not.toContain("s3cret-value");
 
