@@ -11,6 +11,7 @@ import { hang } from "./hang.js";
 import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
 import { pid } from "./pid.js";
+import { selfApprove } from "./self-approve.js";
 import { slow } from "./slow.js";
 import { steps, toolCall } from "./tool-call.js";
 
@@ -22,6 +23,7 @@ export const scenarios: ScenarioRegistry = {
   steps,
   "edit-file": editFile,
   permission,
+  "self-approve": selfApprove,
   slow,
   flood,
   crash,
