@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { AgentProfileSchema, TaskSchema } from "@kandev/protocol";
@@ -75,7 +78,7 @@ test("an operator creates a token (shown once), sees it listed and revokes it", 
 });
 
 /** The admin registers the mock agent (operators may not); the operator then starts a task on it and opens it. */
-async function operatorTask(page: Page, title: string, prompt: string): Promise<void> {
+async function operatorTask(page: Page, title: string, prompt: string, repositoryId?: string): Promise<string> {
   const admin = await apiAs(board.url, ADMIN);
   const created = await admin.post("/api/v1/agent-profiles", { data: { name: `Mock agent for ${title}`, command: [process.execPath, mockCli] } });
   expect(created.status(), await created.text()).toBe(201);
@@ -83,11 +86,14 @@ async function operatorTask(page: Page, title: string, prompt: string): Promise<
   await admin.dispose();
 
   await signIn(page, board.url, BOB);
-  const res = await page.request.post(`${board.url}/api/v1/tasks`, { data: { title, prompt, agent_profile_id: profile.id } });
+  const res = await page.request.post(`${board.url}/api/v1/tasks`, {
+    data: { title, prompt, agent_profile_id: profile.id, ...(repositoryId ? { repository_id: repositoryId } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const task = TaskSchema.parse(((await res.json()) as { task: unknown }).task);
   await page.goto(`${board.url}/tasks/${task.id}`);
   await expect(page.getByTestId("task-page")).toHaveAttribute("data-live", "true", { timeout: 30_000 });
+  return task.id;
 }
 
 test("a clarification the operator answers says who answered it; their prompt names them as its sender", async ({ page }) => {
@@ -105,4 +111,34 @@ test("a permission the operator grants says who approved it", async ({ page }) =
   await expect(request).toContainText("Write notes.txt", { timeout: 30_000 });
   await request.getByTestId("permission-option-allow-once").click();
   await expect(request.getByTestId("permission-decided-by")).toHaveText(`approved by ${BOB.username}`, { timeout: 30_000 });
+});
+
+test("a merge by the operator says who merged it in the Changes view", async ({ page }) => {
+  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
+  const repo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kandev-e2e-repo-")), "team");
+  fs.mkdirSync(repo);
+  git(repo, "init", "-q", "-b", "main");
+  git(repo, "config", "user.name", "E2E");
+  git(repo, "config", "user.email", "e2e@example.com");
+  fs.writeFileSync(path.join(repo, "README.md"), "# Team\n");
+  git(repo, "add", "-A");
+  git(repo, "commit", "-q", "-m", "initial");
+  const admin = await apiAs(board.url, ADMIN);
+  const added = await admin.post("/api/v1/repositories", { data: { path: fs.realpathSync(repo) } });
+  expect(added.status(), await added.text()).toBe(201);
+  const repositoryId = ((await added.json()) as { id: string }).id;
+  await admin.dispose();
+
+  const taskId = await operatorTask(page, "Bob merges", "/e2e:edit-file notes.md hello", repositoryId);
+  await expect
+    .poll(async () => TaskSchema.parse(await (await page.request.get(`${board.url}/api/v1/tasks/${taskId}`)).json()).state, { timeout: 30_000 })
+    .toBe("REVIEW");
+  await expect(async () => {
+    await page.getByTestId("changes-tab").click();
+    await expect(page.getByTestId("changes-tab")).toHaveAttribute("aria-selected", "true", { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByTestId("merge-button")).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId("merge-button").click();
+  await expect(page.getByTestId("merge-result").getByTestId("merged-by")).toHaveText(`Merged by ${BOB.username}.`, { timeout: 30_000 });
+  expect(git(repo, "show", "main:notes.md")).toBe("hello");
 });
