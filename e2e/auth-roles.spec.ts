@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { AgentProfileSchema, TaskSchema } from "@kandev/protocol";
 import { ADMIN, apiAs, signIn, startAuthBoard } from "./auth";
 import type { StartedBoard } from "./board";
@@ -141,4 +141,56 @@ test("a merge by the operator says who merged it in the Changes view", async ({ 
   await page.getByTestId("merge-button").click();
   await expect(page.getByTestId("merge-result").getByTestId("merged-by")).toHaveText(`Merged by ${BOB.username}.`, { timeout: 30_000 });
   expect(git(repo, "show", "main:notes.md")).toBe("hello");
+});
+
+/** Makes an account through the admin's API client. */
+async function makeUser(who: { username: string; password: string }, role: "admin" | "operator"): Promise<void> {
+  const admin = await apiAs(board.url, ADMIN);
+  const res = await admin.post("/api/v1/users", { data: { ...who, role } });
+  expect(res.status(), await res.text()).toBe(201);
+  await admin.dispose();
+}
+
+/** Whether `who` can sign in, asked on a client of its own. */
+async function canSignIn(who: { username: string; password: string }): Promise<boolean> {
+  const api = await playwrightRequest.newContext({ baseURL: board.url });
+  const res = await api.post("/api/v1/auth/login", { data: who });
+  await api.dispose();
+  return res.status() === 200;
+}
+
+test("Your account: a wrong current password is said without signing out; the right one changes it", async ({ page }) => {
+  const erin = { username: "erin", password: "erin-password-1" };
+  await makeUser(erin, "operator");
+  await signIn(page, board.url, erin);
+  await page.getByTestId("nav-settings").click();
+  await page.getByTestId("account-current-password").fill("not-my-password");
+  await page.getByTestId("account-new-password").fill("erin-password-2");
+  await page.getByTestId("account-change-password").click();
+  await expect(page.getByTestId("account-password-error")).toHaveText("The current password is wrong.");
+  await expect(page.getByTestId("current-user")).toHaveText(erin.username);
+
+  await page.getByTestId("account-current-password").fill(erin.password);
+  await page.getByTestId("account-change-password").click();
+  await expect(page.getByTestId("account-password-changed")).toHaveText("Password changed.");
+  expect(await canSignIn({ username: erin.username, password: "erin-password-2" })).toBe(true);
+  expect(await canSignIn(erin)).toBe(false);
+});
+
+test("Users: the admin sets another user's password and deletes a user", async ({ page }) => {
+  const dave = { username: "dave", password: "dave-password-1" };
+  await makeUser(dave, "operator");
+  await signIn(page, board.url, ADMIN);
+  await page.getByTestId("nav-settings").click();
+  await page.getByTestId(`user-password-${dave.username}`).click();
+  await page.getByTestId(`user-password-input-${dave.username}`).fill("dave-password-2");
+  await page.getByTestId(`user-password-input-${dave.username}`).press("Enter");
+  await expect(page.getByTestId(`user-${dave.username}`)).toContainText("Password set.");
+  expect(await canSignIn({ username: dave.username, password: "dave-password-2" })).toBe(true);
+
+  await page.getByTestId(`user-delete-${dave.username}`).click();
+  await expect(page.getByTestId(`user-${dave.username}`)).toHaveCount(0);
+  expect(await canSignIn({ username: dave.username, password: "dave-password-2" })).toBe(false);
+  // One cannot delete oneself here.
+  await expect(page.getByTestId(`user-delete-${ADMIN.username}`)).toHaveCount(0);
 });
