@@ -1,6 +1,7 @@
 import { ADMIN, apiAs, signIn, startAuthBoard } from "./auth";
 import type { StartedBoard } from "./board";
 import { expect, test } from "./fixtures";
+import { saveScreenshot } from "./helpers";
 
 // Issue 34: with auth on, a page without a session shows the login form; a wrong name or password
 // gets one message, a rate limit says how long to wait, signing out ends the session server-side
@@ -24,6 +25,7 @@ test("login: wrong password and unknown user get one message; then sign in, sign
   await page.getByTestId("auth-password").fill("not-the-password");
   await page.getByTestId("auth-submit").click();
   await expect(page.getByTestId("auth-error")).toHaveText("Wrong username or password.");
+  await saveScreenshot(page, "auth-login-wrong-password");
 
   await page.getByTestId("auth-username").fill("nobody");
   await page.getByTestId("auth-submit").click();
@@ -36,6 +38,7 @@ test("login: wrong password and unknown user get one message; then sign in, sign
   await expect(page.getByTestId("current-user")).toHaveText(ADMIN.username, { timeout: 30_000 });
   await expect(page.getByTestId("board")).toBeVisible();
   await expect(page.getByTestId("ws-status")).toHaveAttribute("data-state", "open");
+  await saveScreenshot(page.locator("header"), "auth-current-user");
   expect((await page.request.get(`${board.url}/api/v1/tasks`)).status()).toBe(200);
 
   await page.getByTestId("auth-logout").click();
