@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { loadEnv, parseDurationMs } from "./env.js";
+import { loadEnv, parseDurationMs, resolveAuth } from "./env.js";
 
 describe("loadEnv", () => {
   test("defaults", () => {
@@ -94,5 +94,33 @@ describe("KANDEV_SESSION_IDLE_TIMEOUT", () => {
     for (const bad of ["soon", "15", "-1m", "1d"]) {
       assert.throws(() => loadEnv({ KANDEV_SESSION_IDLE_TIMEOUT: bad }, "/w"), /KANDEV_SESSION_IDLE_TIMEOUT/);
     }
+  });
+});
+
+describe("resolveAuth (KANDEV_AUTH against KANDEV_HOST)", () => {
+  test("unset: off on loopback, on beyond it", () => {
+    for (const host of ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"])
+      assert.deepEqual(resolveAuth({ host, auth: undefined }), { enabled: false }, host);
+    for (const host of ["0.0.0.0", "::", "192.168.1.5", "board.example"])
+      assert.deepEqual(resolveAuth({ host, auth: undefined }), { enabled: true }, host);
+  });
+  test("on is on anywhere; off is off on loopback", () => {
+    assert.deepEqual(resolveAuth({ host: "127.0.0.1", auth: "on" }), { enabled: true });
+    assert.deepEqual(resolveAuth({ host: "0.0.0.0", auth: "on" }), { enabled: true });
+    assert.deepEqual(resolveAuth({ host: "127.0.0.1", auth: "off" }), { enabled: false });
+  });
+  test("off beyond loopback is refused, saying why and how", () => {
+    const r = resolveAuth({ host: "0.0.0.0", auth: "off" });
+    assert.ok("refused" in r);
+    assert.match(r.refused, /KANDEV_AUTH=on/);
+    assert.match(r.refused, /run commands/);
+    assert.match(r.refused, /first visit/);
+  });
+  test("loadEnv reads KANDEV_AUTH and refuses off beyond loopback", () => {
+    assert.equal(loadEnv({}).auth, false);
+    assert.equal(loadEnv({ KANDEV_HOST: "0.0.0.0" }).auth, true);
+    assert.equal(loadEnv({ KANDEV_AUTH: "ON" }).auth, true);
+    assert.throws(() => loadEnv({ KANDEV_HOST: "0.0.0.0", KANDEV_AUTH: "off" }), /refusing to start[\s\S]*KANDEV_AUTH=on/);
+    assert.throws(() => loadEnv({ KANDEV_AUTH: "maybe" }), /KANDEV_AUTH/);
   });
 });

@@ -31,6 +31,38 @@ export interface BackendEnv {
   worktreesDir: string;
   /** KANDEV_SESSION_IDLE_TIMEOUT in ms (default 15 min): an agent idle this long is stopped; 0 = never. */
   sessionIdleTimeoutMs: number;
+  /** KANDEV_AUTH resolved against the host (resolveAuth): sign-in required. */
+  auth: boolean;
+}
+
+/** Whether `host` (KANDEV_HOST) only listens on this machine: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * KANDEV_AUTH against the listening host (pure). Unset: off on loopback (one person on their own
+ * machine), on beyond it. `off` beyond loopback is refused: anyone on the network could then run
+ * commands as the board's user through an agent profile.
+ */
+export function resolveAuth(input: { host: string; auth: "on" | "off" | undefined }): { enabled: boolean } | { refused: string } {
+  const loopback = isLoopbackHost(input.host);
+  if (input.auth === "on") return { enabled: true };
+  if (input.auth === "off") {
+    if (loopback) return { enabled: false };
+    return {
+      refused:
+        `KANDEV_AUTH=off with KANDEV_HOST=${input.host}: the board would listen beyond this machine with no sign-in, ` +
+        "and anyone who reaches its port could run commands as your user through an agent profile. " +
+        "Set KANDEV_AUTH=on (or leave it unset) and create the admin account at the first visit, " +
+        "or listen on loopback only (KANDEV_HOST=127.0.0.1).",
+    };
+  }
+  return { enabled: !loopback };
 }
 
 /** An agent waiting this long for its next prompt is stopped (KANDEV_SESSION_IDLE_TIMEOUT). */
@@ -92,6 +124,13 @@ const EnvSchema = z.object({
   KANDEV_AGENT_DIR: optional(z.string()),
   KANDEV_AGENT_INITIALIZE_TIMEOUT: optional(duration),
   KANDEV_WORKTREES_DIR: optional(z.string()),
+  KANDEV_AUTH: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["on", "off"])),
+  ),
   KANDEV_SESSION_IDLE_TIMEOUT: optional(durationOrZero).transform((v) => v ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS),
 });
 
@@ -122,6 +161,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
   ) {
     throw new Error("invalid environment:\n  KANDEV_ELICITATION_ANSWER_TIMEOUT must be below KANDEV_ACP_IDLE_TIMEOUT");
   }
+  const auth = resolveAuth({ host: env.KANDEV_HOST, auth: env.KANDEV_AUTH });
+  if ("refused" in auth) throw new Error(`refusing to start:\n  ${auth.refused}`);
   const dbPath = path.resolve(cwd, env.KANDEV_DB_PATH);
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) if (v !== undefined) childEnv[k] = v;
@@ -146,6 +187,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd: string = p
     ...(env.KANDEV_AGENT_INITIALIZE_TIMEOUT !== undefined && { initializeTimeoutMs: env.KANDEV_AGENT_INITIALIZE_TIMEOUT }),
     worktreesDir: env.KANDEV_WORKTREES_DIR !== undefined ? path.resolve(cwd, env.KANDEV_WORKTREES_DIR) : path.join(path.dirname(dbPath), "worktrees"),
     sessionIdleTimeoutMs: env.KANDEV_SESSION_IDLE_TIMEOUT,
+    auth: auth.enabled,
   };
 }
 

@@ -31,9 +31,10 @@ async function main(): Promise<void> {
     worktreesDir: env.worktreesDir,
     ...(env.initializeTimeoutMs !== undefined && { initializeTimeoutMs: env.initializeTimeoutMs }),
     sessionIdleTimeoutMs: env.sessionIdleTimeoutMs,
+    auth: env.auth,
     logger,
   });
-  process.stdout.write(`Kandev board: ${server.url}\n`);
+  process.stdout.write(`Kandev board: ${server.url}${env.auth ? " (sign-in required)" : ""}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {

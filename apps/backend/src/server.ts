@@ -5,6 +5,9 @@ import { agentEnvFrom } from "@kandev/agentctl";
 import { BROWSER_WS_PATH, type AgentActionName, type AgentActionParams, type Features } from "@kandev/protocol";
 import type { AgentEventMessage } from "./executor/agentctl-client.js";
 import { LocalExecutor } from "./executor/local-executor.js";
+import { routeAccess, mayAccess } from "./auth/roles.js";
+import { setRequestUser } from "./auth/request-user.js";
+import { AuthService, forbidden, unauthorized, type Credential } from "./auth/service.js";
 import { ClarificationService } from "./clarifications/service.js";
 import { openDatabase } from "./db/client.js";
 import type { FlagKey, Profile } from "./flags/registry.js";
@@ -52,6 +55,10 @@ export interface ServerOptions {
   timeouts?: { elicitationAnswerMs?: number; acpIdleMs?: number };
   serveWeb?: boolean;
   webDir?: string;
+  /** Sign-in required (KANDEV_AUTH, env.ts resolveAuth); default off, for a board on loopback. */
+  auth?: boolean;
+  /** Test seam: the clock of sign-in sessions and the login rate limit. */
+  authClock?: () => number;
   /**
    * The board's environment. This host's agentctl, and the agents it starts, get it without the
    * board's settings (`KANDEV_*`) and credential-looking variables; those values are also
@@ -181,7 +188,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger.warn("could not check the task worktrees", { error: err instanceof Error ? err.message : String(err) }),
   );
   const profileCheck = () => ({ pathEnv: agentEnv.PATH, boardCwd: cwd });
-  const router = buildRouter({ store, sessions, flags, clarifications, notifications, logs, presetContext, profileCheck, workspaces });
+  const auth = new AuthService({ db, enabled: options.auth ?? false, ...(options.authClock !== undefined && { now: options.authClock }) });
+  const credentials = new WeakMap<IncomingMessage, Credential>();
+  const credential = (req: IncomingMessage): Credential => credentials.get(req) ?? { kind: "none" };
+  const router = buildRouter({
+    store,
+    sessions,
+    flags,
+    clarifications,
+    notifications,
+    logs,
+    presetContext,
+    profileCheck,
+    workspaces,
+    auth,
+    credential,
+  });
 
   const server = http.createServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -200,6 +222,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (match.kind === "method_not_allowed") {
         res.setHeader("Allow", match.allowed.join(", "));
         throw new HttpError(405, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${url.pathname}`);
+      }
+      // Who asks, then whether they may (auth/roles.ts): before the handler reads anything.
+      const access = routeAccess(req.method ?? "GET", match.pattern);
+      if (access !== "public" || !auth.enabled) {
+        const who = auth.authenticate(req);
+        if (who === null) {
+          if (access !== "public") throw unauthorized();
+        } else {
+          if (!mayAccess(who.user.role, access)) throw forbidden(`${who.user.role}s may not ${req.method} ${match.pattern}; ask an admin`);
+          setRequestUser(req, who.user);
+          credentials.set(req, who.credential);
+        }
       }
       reply = await match.handler({ req, res, params: match.params, query: url.searchParams, body: () => readJsonBody(req) });
     } catch (err) {
@@ -261,6 +295,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path !== BROWSER_WS_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    if (auth.authenticate(req) === null) {
+      const body = JSON.stringify({
+        error: { code: "UNAUTHORIZED", message: "sign in first: /ws needs the kandev_session cookie or a bearer token" },
+      });
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
     hub.handleUpgrade(req, socket, head);

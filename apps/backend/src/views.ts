@@ -2,6 +2,7 @@
 // would put a malformed object on the wire fails loudly here instead of in a browser.
 import {
   AgentProfileSchema,
+  SECRET_MASK,
   MessageSchema,
   SessionSchema,
   TaskSchema,
@@ -59,7 +60,7 @@ export function toSession(row: SessionRow, queued: readonly QueuedPromptRow[]): 
 }
 
 export function toQueuedPrompt(row: QueuedPromptRow): QueuedPrompt {
-  return { id: row.id, text: row.text, created_at: row.createdAt };
+  return { id: row.id, text: row.text, ...(row.user !== null && { user: row.user }), created_at: row.createdAt };
 }
 
 /**
@@ -93,12 +94,20 @@ function toStoredMessage(row: MessageRow): Message {
 }
 
 /** A profile as read, with what keeps its agent from starting here now (agents/profile-check.ts). */
+/**
+ * A profile's `env` as every API answer shows it: the names, each value replaced by SECRET_MASK.
+ * Values are write-only (agents can call the API; a screen can be watched): nobody reads a key back.
+ */
+export function maskEnv(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(env).map((k) => [k, SECRET_MASK]));
+}
+
 export function toProfile(row: ProfileRow, problems: readonly ProfileProblem[]): AgentProfile {
   return AgentProfileSchema.parse({
     id: row.id,
     name: row.name,
     command: row.command,
-    ...(row.env !== null && { env: row.env }),
+    ...(row.env !== null && { env: maskEnv(row.env) }),
     ...(row.cwd !== null && { cwd: row.cwd }),
     ...(row.agentId !== null && { agent_id: row.agentId }),
     builtin: row.builtin,

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { AgentProfile, Message } from "@kandev/protocol";
+import Database from "better-sqlite3";
+import { SECRET_MASK, type AgentProfile, type Message } from "@kandev/protocol";
 import { api, createTask, getMessages, repoRoot, startTestServer, tempDir, waitForTaskState } from "./helpers.js";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -25,6 +26,17 @@ describe("agent profiles are edited and removed", () => {
     await server?.close();
   });
 
+  /** What the database holds (the API never shows it). */
+  function storedEnv(id: string): unknown {
+    const db = new Database(server.dbPath, { readonly: true });
+    try {
+      const row = db.prepare("select env from agent_profiles where id = ?").get(id) as { env: string | null };
+      return row.env === null ? null : JSON.parse(row.env);
+    } finally {
+      db.close();
+    }
+  }
+
   async function add(body: Record<string, unknown>): Promise<AgentProfile> {
     const res = await api<AgentProfile>(base, "POST", "/api/v1/agent-profiles", { name: "Agent", command: [process.execPath, mockCli], ...body });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -44,11 +56,29 @@ describe("agent profiles are edited and removed", () => {
     assert.equal(res.body.name, "Renamed");
     assert.deepEqual(res.body.command, [process.execPath, mockCli, "--flag"]);
     assert.equal(res.body.cwd, dir);
-    assert.deepEqual(res.body.env, { API_KEY: "secret-1", NEW_KEY: "v" });
+    // Write-only: the answer shows names with masked values; the stored values are the merge.
+    assert.deepEqual(res.body.env, { API_KEY: SECRET_MASK, NEW_KEY: SECRET_MASK });
+    assert.deepEqual(storedEnv("edit-me"), { API_KEY: "secret-1", NEW_KEY: "v" });
     const cleared = await api<AgentProfile>(base, "PATCH", "/api/v1/agent-profiles/edit-me", { cwd: null });
     assert.equal(cleared.body.cwd, undefined);
     const listed = (await api<AgentProfile[]>(base, "GET", "/api/v1/agent-profiles")).body.find((x) => x.id === "edit-me");
     assert.equal(listed?.name, "Renamed");
+  });
+
+  test("env values are masked in every answer; sending the mask back keeps the value, a mask for a new name is refused", async () => {
+    const created = await add({ id: "masked", env: { ANTHROPIC_API_KEY: "sk-ant-real-value", DEBUG: "1" } });
+    assert.deepEqual(created.env, { ANTHROPIC_API_KEY: "********", DEBUG: "********" });
+    const listed = await api(base, "GET", "/api/v1/agent-profiles");
+    assert.doesNotMatch(JSON.stringify(listed.body), /sk-ant-real-value/);
+    // A form sends back what it read, plus one change: only the change lands.
+    const res = await api<AgentProfile>(base, "PATCH", "/api/v1/agent-profiles/masked", { env: { ANTHROPIC_API_KEY: SECRET_MASK, DEBUG: "2" } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.env, { ANTHROPIC_API_KEY: SECRET_MASK, DEBUG: SECRET_MASK });
+    assert.deepEqual(storedEnv("masked"), { ANTHROPIC_API_KEY: "sk-ant-real-value", DEBUG: "2" });
+    const unknown = await api<ErrorBody>(base, "PATCH", "/api/v1/agent-profiles/masked", { env: { NEW_KEY: SECRET_MASK } });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.error.code, "VALIDATION_ERROR");
+    assert.deepEqual(storedEnv("masked"), { ANTHROPIC_API_KEY: "sk-ant-real-value", DEBUG: "2" });
   });
 
   test("a bad PATCH is 400 on its field and changes nothing; an unknown profile is 404", async () => {

@@ -45,6 +45,19 @@ describe("the backend as a real process", () => {
     assert.match(stderr, /KANDEV_PORT/);
   });
 
+  test("KANDEV_AUTH=off beyond loopback refuses to start (exit 2), saying why and how to turn auth on", async () => {
+    const child = spawn(process.execPath, [backendMain], {
+      env: { PATH: process.env.PATH ?? "", KANDEV_HOST: "0.0.0.0", KANDEV_AUTH: "off", KANDEV_PORT: "0", KANDEV_DB_PATH: dbPath },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    assert.equal(code, 2);
+    assert.match(stderr, /KANDEV_AUTH=on/);
+    assert.match(stderr, /first visit/);
+  });
+
   test("with the web app built, pages, the API and /ws share one origin", async () => {
     requireBuilt([path.join(repoRoot, "apps/web/.next/BUILD_ID")]);
     const b = await startBackend(path.join(dir, "web.db"), { KANDEV_SERVE_WEB: "true" });

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslation } from "react-i18next";
+import { CurrentUser } from "./auth/CurrentUser";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WsStatusBadge } from "./WsStatusBadge";
 
@@ -33,6 +34,7 @@ export function AppHeader() {
         </Link>
         <LanguageSwitcher />
         <WsStatusBadge />
+        <CurrentUser />
       </nav>
     </header>
   );

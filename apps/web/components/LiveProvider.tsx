@@ -3,18 +3,46 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 import { useQueryClient } from "@tanstack/react-query";
 import { BROWSER_WS_PATH, type SubscribeParams } from "@kandev/protocol";
 import type { LiveNotification } from "../lib/live-cache";
+import { api } from "../lib/api";
+import { useAuth } from "./auth/AuthContext";
+import { isUnauthorized } from "../lib/auth/auth-view";
+import type { AuthCheck } from "../lib/auth/ws-refusal";
 import { WsClient, browserWsUrl, type WsStatus } from "../lib/ws-client";
 
 const LiveContext = createContext<WsClient | null>(null);
 
-/** Owns the one WebSocket client; it connects after mount (never during server rendering). */
-export function LiveProvider({ children }: { children: ReactNode }) {
+/** `/auth/me` after a socket that never opened (lib/auth/ws-refusal.ts). */
+async function checkAuth(): Promise<AuthCheck> {
+  try {
+    await api.me();
+    return "signed_in";
+  } catch (err) {
+    return isUnauthorized(err) ? "signed_out" : "unknown";
+  }
+}
+
+/**
+ * Owns the one WebSocket client; it connects after mount (never during server rendering). A refused
+ * upgrade that `/auth/me` confirms as "signed out" stops it and calls `onSignedOut`.
+ */
+export function LiveProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut?: () => void }) {
   const queryClient = useQueryClient();
-  const [client] = useState(() => new WsClient({ url: () => browserWsUrl(BROWSER_WS_PATH), queryClient }));
+  const signedOut = useRef(onSignedOut);
   useEffect(() => {
+    signedOut.current = onSignedOut;
+  });
+  const [client] = useState(
+    () => new WsClient({ url: () => browserWsUrl(BROWSER_WS_PATH), queryClient, checkAuth, onSignedOut: () => signedOut.current?.() }),
+  );
+  // Connect once sign-in is settled (auth off, or a known user): a board with auth on would refuse a
+  // socket opened before that, and the browser would log the refusal.
+  const { enabled, user } = useAuth();
+  const ready = enabled === false || (enabled === true && user !== null);
+  useEffect(() => {
+    if (!ready) return;
     client.start();
     return () => client.stop();
-  }, [client]);
+  }, [client, ready]);
   return <LiveContext.Provider value={client}>{children}</LiveContext.Provider>;
 }
 

@@ -10,6 +10,8 @@ import { failureWords, statusWords, type NestedWords } from "../lib/session-word
 import { ClarificationNote } from "./ClarificationNote";
 import { PermissionCard } from "./PermissionCard";
 import { ToolCallCard } from "./tool-call/ToolCallCard";
+import { metadataUser } from "../lib/auth/attribution";
+import { useAttribution } from "./auth/AuthContext";
 
 /**
  * One transcript entry. Agent text and thoughts render as Markdown (AgentMarkdown: React elements,
@@ -35,11 +37,15 @@ function MessageBody({ message, sessionId }: { message: Message; sessionId: stri
   const type = message.type;
   // The server's words are the fallback for anything it says without a code this app knows.
   const headline = (words: NestedWords | null, server: string) => (words !== null ? sayNested(t, words) : server);
+  // On a board with sign-in a user message says who sent it (issue 34); "You" otherwise.
+  const sender = useAttribution(message.author_type === "user" ? metadataUser(message.metadata) : null);
   switch (type) {
     case "text":
       return (
         <div className="bubble">
-          <span className="bubble__author">{message.author_type === "user" ? t("task.you") : t("task.agentAuthor")}</span>
+          <span className="bubble__author" data-testid={sender ? "message-sender" : undefined}>
+            {sender ? t("auth.sentBy", { user: sender }) : message.author_type === "user" ? t("task.you") : t("task.agentAuthor")}
+          </span>
           {message.author_type === "agent" ? (
             <AgentMarkdown className="bubble__text" text={message.content} />
           ) : (

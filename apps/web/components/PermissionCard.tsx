@@ -4,6 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 import { permissionView } from "../lib/message-meta";
+import { metadataUser, permissionAttribution } from "../lib/auth/attribution";
+import { say } from "../lib/say";
+import { useAttribution } from "./auth/AuthContext";
 
 /** The agent asks to run a tool: one button per ACP option until the request is settled. */
 export function PermissionCard({ message, sessionId }: { message: Message; sessionId: string }) {
@@ -14,6 +17,8 @@ export function PermissionCard({ message, sessionId }: { message: Message; sessi
   });
   const settled = view.status !== "pending";
   const chosen = view.options.find((o) => o.optionId === (view.chosenOptionId ?? respond.variables));
+  const user = useAttribution(metadataUser(message.metadata));
+  const by = view.status === "selected" ? permissionAttribution(chosen?.kind, user) : null;
 
   return (
     <div className={`permission${settled ? " permission--settled" : ""}`}>
@@ -22,7 +27,15 @@ export function PermissionCard({ message, sessionId }: { message: Message; sessi
       {view.status === "cancelled" ? (
         <p className="permission__outcome">{t("task.permission.cancelled")}</p>
       ) : settled || respond.isSuccess ? (
-        <p className="permission__outcome">{t("task.permission.chosen", { option: chosen?.name ?? view.chosenOptionId ?? "" })}</p>
+        <p className="permission__outcome">
+          {t("task.permission.chosen", { option: chosen?.name ?? view.chosenOptionId ?? "" })}
+          {by ? (
+            <span className="permission__by" data-testid="permission-decided-by">
+              {" "}
+              {say(t, by)}
+            </span>
+          ) : null}
+        </p>
       ) : (
         <fieldset className="permission__options" aria-label={t("task.permission.heading")}>
           {view.options.map((o) => (

@@ -41,6 +41,24 @@ import {
   type Session,
   type SessionLogs,
   type Task,
+  ApiTokenSchema,
+  CreatedTokenSchema,
+  AuthStatusSchema,
+  HealthSchema,
+  MeSchema,
+  SignedInSchema,
+  UserSchema,
+  type ApiToken,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type CreatedToken,
+  type LoginBody,
+  type SetupBody,
+  type AuthStatus,
+  type Health,
+  type Me,
+  type SignedIn,
+  type User,
 } from "@kandev/protocol";
 import type { Page } from "./paged-list";
 
@@ -60,12 +78,15 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** A 429's `Retry-After`, in seconds (null when absent). */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string, message: string, details?: unknown, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The per-field problems of a VALIDATION_ERROR (empty for anything else). */
@@ -118,12 +139,14 @@ async function exchange<T>(path: string, parser: Parser<T>, init: RequestInit): 
   }
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
+    const retryAfter = Number.parseInt(res.headers.get("Retry-After") ?? "", 10);
+    const wait = Number.isFinite(retryAfter) ? retryAfter : null;
     const parsed = ApiErrorSchema.safeParse(body);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
-      throw new ApiRequestError(res.status, code, message, details);
+      throw new ApiRequestError(res.status, code, message, details, wait);
     }
-    throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`);
+    throw new ApiRequestError(res.status, "BAD_RESPONSE", `HTTP ${res.status}`, undefined, wait);
   }
   try {
     return { value: parser.parse(body), res };
@@ -217,7 +240,34 @@ export const api = {
   mergeTask: (taskId: string, body: MergeBody): Promise<MergeResult> =>
     call(`/tasks/${encodeURIComponent(taskId)}/merge`, MergeResultSchema, post(body)),
   pushTask: (taskId: string): Promise<PushResult> => call(`/tasks/${encodeURIComponent(taskId)}/push`, PushResultSchema, post({})),
+  // Issue 34: sign-in, accounts and API tokens (docs/API.md "Security model").
+  /** Needs no credentials; `auth` says whether sign-in is on and whether the first admin is still to be made. */
+  health: (signal?: AbortSignal): Promise<Health> => call("/health", HealthSchema, { signal }),
+  /** Health's `auth` alone; null from a board that predates sign-in (no `auth` field: no sign-in). */
+  authStatus: (signal?: AbortSignal): Promise<AuthStatus | null> => call("/health", AuthStatusOf, { signal }),
+  me: (signal?: AbortSignal): Promise<Me> => call("/auth/me", MeSchema, { signal }),
+  login: (body: LoginBody): Promise<SignedIn> => call("/auth/login", SignedInSchema, post(body)),
+  /** Creates the first admin (only while the board has no user). */
+  setup: (body: SetupBody): Promise<SignedIn> => call("/auth/setup", SignedInSchema, post(body)),
+  logout: (): Promise<void> => call("/auth/logout", NoContent, post({})),
+  changeOwnPassword: (body: ChangePasswordBody): Promise<void> => call("/auth/password", NoContent, post(body)),
+  listUsers: (signal?: AbortSignal): Promise<User[]> => call("/users", UserSchema.array(), { signal }),
+  createUser: (body: CreateUserBody): Promise<User> => call("/users", UserSchema, post(body)),
+  deleteUser: (id: string): Promise<void> => call(`/users/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
+  setUserPassword: (id: string, password: string): Promise<void> => call(`/users/${encodeURIComponent(id)}/password`, NoContent, post({ password })),
+  listTokens: (signal?: AbortSignal): Promise<ApiToken[]> => call("/tokens", ApiTokenSchema.array(), { signal }),
+  /** The answer holds the token itself, shown this once. */
+  createToken: (name: string): Promise<CreatedToken> => call("/tokens", CreatedTokenSchema, post({ name })),
+  revokeToken: (id: string): Promise<void> => call(`/tokens/${encodeURIComponent(id)}`, NoContent, { method: "DELETE" }),
 };
 
 /** A 204 answer has no body to validate. */
 const NoContent: Parser<void> = { parse: () => undefined };
+
+/** The `auth` of a health answer, or null when the board has none. */
+const AuthStatusOf: Parser<AuthStatus | null> = {
+  parse(data) {
+    const auth = typeof data === "object" && data !== null ? (data as { auth?: unknown }).auth : undefined;
+    return auth === undefined ? null : AuthStatusSchema.parse(auth);
+  },
+};

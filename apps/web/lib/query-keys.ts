@@ -16,4 +16,8 @@ export const queryKeys = {
   repositories: () => ["repositories"] as const,
   branches: (repositoryId: string) => ["branches", repositoryId] as const,
   changes: (taskId: string) => ["changes", taskId] as const,
+  health: () => ["health"] as const,
+  me: () => ["auth-me"] as const,
+  users: () => ["users"] as const,
+  tokens: () => ["tokens"] as const,
 };

@@ -37,7 +37,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(extra: Pick<ConstructorParameters<typeof WsClient>[0], "checkAuth" | "onSignedOut"> = {}) {
   const sockets: FakeSocket[] = [];
   const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
   const logs: string[] = [];
@@ -58,6 +58,7 @@ function setup() {
       return () => (t.cancelled = true);
     },
     log: (m) => logs.push(m),
+    ...extra,
   });
   const last = () => {
     const s = sockets.at(-1);
@@ -254,6 +255,76 @@ function boardTasks(queryClient: QueryClient): Task[] {
   const data = queryClient.getQueryData<Pages<Task>>(queryKeys.tasks());
   return data ? flattenPages(data) : [];
 }
+
+describe("WsClient after a refused upgrade (issue 34)", () => {
+  test("a socket closed before it opened asks /auth/me; a 401 stops reconnecting and signs out", async () => {
+    let checks = 0;
+    let signedOut = 0;
+    const { client, sockets, timers, last } = setup({
+      checkAuth: async () => {
+        checks += 1;
+        return "signed_out";
+      },
+      onSignedOut: () => (signedOut += 1),
+    });
+    client.start();
+    last().drop();
+    await waitFor(() => signedOut === 1);
+    assert.equal(checks, 1);
+    assert.equal(client.getStatus(), "closed");
+    assert.equal(timers.filter((t) => !t.cancelled).length, 0, "no reconnect scheduled");
+    assert.equal(sockets.length, 1);
+  });
+
+  test("when /auth/me finds a user or cannot be reached (board down), it reconnects with backoff", async () => {
+    const answers: ("signed_in" | "unknown")[] = ["signed_in", "unknown"];
+    let signedOut = 0;
+    const { client, sockets, timers, last } = setup({
+      checkAuth: async () => answers.shift() ?? "unknown",
+      onSignedOut: () => (signedOut += 1),
+    });
+    client.start();
+    last().drop();
+    await waitFor(() => timers.length === 1);
+    timers[0]?.fn();
+    assert.equal(sockets.length, 2);
+    last().drop();
+    await waitFor(() => timers.length === 2);
+    assert.equal(client.getStatus(), "reconnecting");
+    assert.equal(signedOut, 0);
+  });
+
+  test("a connection that had opened and dropped reconnects without asking", () => {
+    let checks = 0;
+    const { client, timers, last } = setup({
+      checkAuth: async () => {
+        checks += 1;
+        return "signed_out";
+      },
+    });
+    client.start();
+    last().open();
+    last().drop();
+    assert.equal(timers.length, 1);
+    assert.equal(checks, 0);
+  });
+
+  test("a check still running when the client stops does nothing afterwards", async () => {
+    let answer!: (c: "signed_out") => void;
+    let signedOut = 0;
+    const { client, timers, last } = setup({
+      checkAuth: () => new Promise((r) => (answer = r)),
+      onSignedOut: () => (signedOut += 1),
+    });
+    client.start();
+    last().drop();
+    client.stop();
+    answer("signed_out");
+    await new Promise((r) => setImmediate(r));
+    assert.equal(signedOut, 0);
+    assert.equal(timers.length, 0);
+  });
+});
 
 describe("WsClient cache updates", () => {
   function connected() {

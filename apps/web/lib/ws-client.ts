@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { SubscribeParamsSchema, parseEnvelope, type Envelope, type SubscribeParams } from "@kandev/protocol";
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffOptions } from "./backoff";
 import { applyNotification, parseNotification, type LiveNotification } from "./live-cache";
+import { afterAuthCheck, afterSocketClose, type AuthCheck } from "./auth/ws-refusal";
 
 /** What the live indicator shows. */
 export type WsStatus = "connecting" | "open" | "reconnecting" | "closed";
@@ -26,6 +27,12 @@ export interface WsClientOptions {
   /** Schedules a reconnect; returns a canceller. */
   schedule?: (fn: () => void, ms: number) => () => void;
   log?: (message: string, detail?: unknown) => void;
+  /**
+   * Asks `/auth/me` after a socket closed before it opened (the board may have refused the upgrade
+   * for want of a session). A "signed_out" answer stops the client and calls `onSignedOut`.
+   */
+  checkAuth?: () => Promise<AuthCheck>;
+  onSignedOut?: () => void;
 }
 
 interface Subscription {
@@ -52,7 +59,10 @@ const defaultSchedule = (fn: () => void, ms: number) => {
  * reconnect, so whatever happened while it was not listening is fetched again.
  */
 export class WsClient {
-  private readonly opts: Required<Omit<WsClientOptions, "createSocket">> & Pick<WsClientOptions, "createSocket">;
+  private readonly opts: Required<Omit<WsClientOptions, "createSocket" | "checkAuth" | "onSignedOut">> &
+    Pick<WsClientOptions, "createSocket" | "checkAuth" | "onSignedOut">;
+  /** Bumped by start/stop, so an auth check that outlived its run does nothing. */
+  private run = 0;
   private socket: SocketLike | null = null;
   private open = false;
   private started = false;
@@ -104,12 +114,14 @@ export class WsClient {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.run += 1;
     this.attempt = 0;
     this.connect();
   }
 
   stop(): void {
     this.started = false;
+    this.run += 1;
     this.cancelRetry?.();
     this.cancelRetry = null;
     const socket = this.socket;
@@ -171,9 +183,11 @@ export class WsClient {
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
+      const opened = this.open;
       this.dropConnection();
-      if (this.started) this.scheduleReconnect();
-      else this.setStatus("closed");
+      if (!this.started) this.setStatus("closed");
+      else if (afterSocketClose(opened, this.opts.checkAuth !== undefined) === "check_auth") void this.checkAuthThenReconnect();
+      else this.scheduleReconnect();
     };
     // A close event always follows an error; reconnecting happens there.
     socket.onerror = () => undefined;
@@ -184,6 +198,25 @@ export class WsClient {
     this.open = false;
     this.pending.clear();
     for (const sub of this.subs.values()) sub.acked = false;
+  }
+
+  /** See lib/auth/ws-refusal.ts: a refused upgrade must end in the login form, not in endless retries. */
+  private async checkAuthThenReconnect(): Promise<void> {
+    const run = this.run;
+    this.setStatus("reconnecting");
+    let check: AuthCheck;
+    try {
+      check = this.opts.checkAuth ? await this.opts.checkAuth() : "unknown";
+    } catch {
+      check = "unknown";
+    }
+    if (run !== this.run || !this.started) return;
+    if (afterAuthCheck(check) === "sign_out") {
+      this.stop();
+      this.opts.onSignedOut?.();
+      return;
+    }
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {

@@ -100,6 +100,8 @@ export type SessionFailure = z.infer<typeof SessionFailureSchema>;
 export const QueuedPromptSchema = z.object({
   id: z.string(),
   text: z.string(),
+  /** Who sent it ("local" on a board without sign-in); absent on prompts queued before accounts. */
+  user: z.string().optional(),
   created_at: z.string(),
 });
 export type QueuedPrompt = z.infer<typeof QueuedPromptSchema>;

@@ -30,6 +30,8 @@ export const TaskWorkspaceSchema = z.object({
   base_commit: z.string(),
   branch: z.string(),
   path: z.string(),
+  /** Who merged the task, once it was merged ("local" on a board without sign-in). */
+  merged_by: z.string().optional(),
 });
 export type TaskWorkspace = z.infer<typeof TaskWorkspaceSchema>;
 
@@ -59,7 +61,12 @@ export const MergeBodySchema = z.object({
   message: z.string().trim().min(1).max(10_000).optional(),
 });
 export type MergeBody = z.infer<typeof MergeBodySchema>;
-export const MergeResultSchema = z.object({ commit: z.string(), base_branch: z.string() });
+export const MergeResultSchema = z.object({
+  commit: z.string(),
+  base_branch: z.string(),
+  /** Who merged ("local" on a board without sign-in); a merge commit also carries a `Merged-by:` trailer. */
+  merged_by: z.string(),
+});
 export type MergeResult = z.infer<typeof MergeResultSchema>;
 
 export const PushBodySchema = z.object({

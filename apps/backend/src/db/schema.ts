@@ -216,7 +216,52 @@ export const queuedPrompts = sqliteTable(
     text: text("text").notNull(),
     /** The operator asked to send it now: it goes before the others once the cancelled turn ends. */
     sendNow: integer("send_now", { mode: "boolean" }).notNull().default(false),
+    /** Who sent it (a username; "local" on a board without sign-in); null for rows from before accounts. */
+    user: text("user"),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("queued_prompts_session_idx").on(t.sessionId, t.seq)],
+);
+
+/** A person who signs in (auth/). `password_hash` is scrypt's (auth/password.ts), never the password. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  /** Role: "admin" | "operator" (auth/roles.ts). */
+  role: text("role").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+/**
+ * A signed-in browser (the `kandev_session` cookie). Only the SHA-256 of the cookie's random value
+ * is kept, so a copy of the database opens no session. Named apart from the agent `sessions` table.
+ */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId)],
+);
+
+/** An API token (`Authorization: Bearer kdv_...`); acts as its owner. Only its SHA-256 is kept. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: text("created_at").notNull().default(now),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
 );

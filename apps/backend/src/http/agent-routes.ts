@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CreateAgentProfileBodySchema, CreateProfileFromPresetBodySchema, PatchAgentProfileBodySchema } from "@kandev/protocol";
+import { CreateAgentProfileBodySchema, CreateProfileFromPresetBodySchema, PatchAgentProfileBodySchema, SECRET_MASK } from "@kandev/protocol";
 import { profileProblems, type ProfileCheckContext } from "../agents/profile-check.js";
 import { buildPresets, findPreset, type PresetContext } from "../agents/presets.js";
 import type { Db } from "../db/client.js";
@@ -104,12 +104,21 @@ function editableProfile(db: Db, id: string, verb: "edited" | "removed"): profil
   return row;
 }
 
-/** `env` merged key by key: a string sets, null removes, a key left out keeps its value. Null when empty. */
+/**
+ * `env` merged key by key: a string sets, null removes, a key left out keeps its value, and the
+ * mask the API shows (SECRET_MASK) keeps it too, so a form that sends back what it read changes
+ * nothing. Null when empty.
+ */
 export function mergeEnv(current: Record<string, string> | null, patch: Record<string, string | null>): Record<string, string> | null {
   const next: Record<string, string> = { ...(current ?? {}) };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete next[key];
-    else next[key] = value;
+    else if (value === SECRET_MASK) {
+      if (!(key in next))
+        throw validationError(`env.${key} has no value to keep`, [
+          { path: `env.${key}`, message: "give a value; the mask keeps an existing one only" },
+        ]);
+    } else next[key] = value;
   }
   return Object.keys(next).length > 0 ? next : null;
 }

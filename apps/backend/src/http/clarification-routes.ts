@@ -1,11 +1,9 @@
 import { ClarificationAnswerSchema, ClarificationStatusSchema, PatchNotificationSettingsBodySchema } from "@kandev/protocol";
+import { requestUser } from "../auth/request-user.js";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { NotificationService } from "../notifications/service.js";
 import { notFound } from "./errors.js";
 import type { Router } from "./router.js";
-
-/** Who answers on a board without sign-in: every operator is the machine's own user. */
-export const LOCAL_USER = "local";
 
 /** Clarification and notification-settings routes of docs/API.md. */
 export function addClarificationRoutes(router: Router, deps: { clarifications: ClarificationService; notifications: NotificationService }): void {
@@ -30,7 +28,7 @@ export function addClarificationRoutes(router: Router, deps: { clarifications: C
     const answer = ClarificationAnswerSchema.parse(await ctx.body());
     // Forwards (or, for the kandev tool, has the record adjudicate) and maps errors; the outcome
     // is recorded by whoever settles it, never here.
-    return { status: 200, body: await clarifications.respond(ctx.params.pendingId!, answer, LOCAL_USER) };
+    return { status: 200, body: await clarifications.respond(ctx.params.pendingId!, answer, requestUser(ctx.req).username) };
   });
 
   router.add("GET", "/api/v1/notification-settings", () => ({ status: 200, body: notifications.settings() }));

@@ -7,18 +7,22 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** Extra response headers (e.g. a 429's `Retry-After`). */
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, code: string, message: string, details?: unknown, headers?: Record<string, string>) {
     super(message);
     this.name = "HttpError";
     this.status = status;
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 }
 
 export interface ErrorReply {
   status: number;
   body: { error: { code: string; message: string; details?: unknown } };
+  headers?: Record<string, string>;
 }
 
 /** Status for each code that crosses from agentctl or the domain; codes pass through unchanged. */
@@ -38,7 +42,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 /** The one place any thrown value becomes an HTTP error reply (docs/API.md "Conventions"). */
 export function toErrorReply(err: unknown): ErrorReply {
-  if (err instanceof HttpError) return reply(err.status, err.code, err.message, err.details);
+  if (err instanceof HttpError) {
+    const r = reply(err.status, err.code, err.message, err.details);
+    return err.headers === undefined ? r : { ...r, headers: err.headers };
+  }
   if (err instanceof ProtocolError) {
     // The public name for "agentctl unreachable" is fixed by DECISIONS §3.
     if (err.code === "NOT_CONNECTED") return reply(503, "agent_stream_not_connected", err.message, err.details);

@@ -22,12 +22,13 @@ export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
 interface Route {
   method: string;
+  pattern: string;
   segments: string[];
   handler: Handler;
 }
 
 export type RouteMatch =
-  | { kind: "found"; handler: Handler; params: Record<string, string> }
+  | { kind: "found"; handler: Handler; params: Record<string, string> /** As registered, e.g. `/api/v1/tasks/:id`. */; pattern: string }
   | { kind: "method_not_allowed"; allowed: string[] }
   | { kind: "not_found" };
 
@@ -36,8 +37,13 @@ export class Router {
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+    this.routes.push({ method: method.toUpperCase(), pattern, segments: split(pattern), handler });
     return this;
+  }
+
+  /** Every registered route as `METHOD pattern` (auth/roles.ts's completeness test reads it). */
+  list(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.pattern}`);
   }
 
   match(method: string, pathname: string): RouteMatch {
@@ -46,7 +52,7 @@ export class Router {
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (params === null) continue;
-      if (route.method === method.toUpperCase()) return { kind: "found", handler: route.handler, params };
+      if (route.method === method.toUpperCase()) return { kind: "found", handler: route.handler, params, pattern: route.pattern };
       allowed.push(route.method);
     }
     return allowed.length > 0 ? { kind: "method_not_allowed", allowed: allowed.sort() } : { kind: "not_found" };

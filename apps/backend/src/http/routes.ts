@@ -7,6 +7,9 @@ import {
   RestartTaskBodySchema,
   TaskStateSchema,
 } from "@kandev/protocol";
+import type { IncomingMessage } from "node:http";
+import { requestUser } from "../auth/request-user.js";
+import type { AuthService, Credential } from "../auth/service.js";
 import type { ClarificationService } from "../clarifications/service.js";
 import type { FlagService } from "../flags/service.js";
 import type { SessionManager } from "../lifecycle/session-manager.js";
@@ -23,6 +26,7 @@ import type { SessionLogs } from "../lifecycle/session-logs.js";
 import { toMessages, toTask } from "../views.js";
 import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
+import { addAuthRoutes } from "./auth-routes.js";
 import { addClarificationRoutes } from "./clarification-routes.js";
 import { notFound, validationError } from "./errors.js";
 import { cutPage, MAX_PAGE_LIMIT, NEXT_CURSOR_HEADER, parsePageRequest } from "./pagination.js";
@@ -41,6 +45,9 @@ export interface RouteDeps {
   presetContext: () => PresetContext;
   profileCheck: () => ProfileCheckContext;
   workspaces: WorkspaceService;
+  auth: AuthService;
+  /** How the request proved who it is (the server records it with the request's user). */
+  credential: (req: IncomingMessage) => Credential;
 }
 
 /** Every REST route of docs/API.md. Handlers validate with the protocol schemas and stay thin. */
@@ -54,11 +61,14 @@ export function buildRouter({
   presetContext,
   profileCheck,
   workspaces,
+  auth,
+  credential,
 }: RouteDeps): Router {
   const db = store.db;
   const router = new Router();
 
-  router.add("GET", "/api/v1/health", () => ({ status: 200, body: { status: "ok", version } }));
+  router.add("GET", "/api/v1/health", () => ({ status: 200, body: { status: "ok", version, auth: auth.status() } }));
+  addAuthRoutes(router, { auth, credential });
 
   addAgentRoutes(router, { db, logs, presetContext, profileCheck });
 
@@ -92,7 +102,7 @@ export function buildRouter({
   });
   router.add("POST", "/api/v1/tasks/:id/restart", async (ctx) => {
     const body = RestartTaskBodySchema.parse((await ctx.body()) ?? {});
-    return { status: 201, body: sessions.restartTask(ctx.params.id!, body.prompt) };
+    return { status: 201, body: sessions.restartTask(ctx.params.id!, body.prompt, requestUser(ctx.req).username) };
   });
   router.add("GET", "/api/v1/tasks/:id/sessions", (ctx) => {
     if (tasksRepo.getTask(db, ctx.params.id!) === undefined) throw notFound(`task ${ctx.params.id}`);
@@ -137,7 +147,7 @@ export function buildRouter({
     const body = PromptBodySchema.parse(await ctx.body());
     const session = sessionsRepo.getSession(db, ctx.params.id!);
     if (session !== undefined) workspaces.assertAcceptsPrompt(session.taskId);
-    return { status: 202, body: await sessions.prompt(ctx.params.id!, body.text) };
+    return { status: 202, body: await sessions.prompt(ctx.params.id!, body.text, requestUser(ctx.req).username) };
   });
   router.add("DELETE", "/api/v1/sessions/:id/queued-prompts/:queuedId", (ctx) => {
     sessions.cancelQueued(ctx.params.id!, ctx.params.queuedId!);
@@ -155,7 +165,7 @@ export function buildRouter({
   router.add("POST", "/api/v1/sessions/:id/close", async (ctx) => ({ status: 200, body: await sessions.close(ctx.params.id!) }));
   router.add("POST", "/api/v1/sessions/:id/permissions/:pendingId/respond", async (ctx) => {
     const body = PermissionRespondBodySchema.parse(await ctx.body());
-    await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body);
+    await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body, requestUser(ctx.req).username);
     return { status: 200, body: { success: true } };
   });
 

@@ -1,5 +1,6 @@
 // REST routes of repositories and task workspaces (docs/API.md "Repositories", "Workspaces").
 import { CreateRepositoryBodySchema, CreateTaskBodySchema, MergeBodySchema, PushBodySchema } from "@kandev/protocol";
+import { requestUser } from "../auth/request-user.js";
 import { GitError } from "../workspaces/git.js";
 import type { WorkspaceService } from "../workspaces/service.js";
 import { WorkspaceError } from "../workspaces/worktree-ops.js";
@@ -53,7 +54,7 @@ export function addWorkspaceRoutes(router: Router, { workspaces }: { workspaces:
   add("GET", "/api/v1/tasks/:id/changes", async (ctx) => ({ status: 200, body: await workspaces.changes(ctx.params.id!) }));
   add("POST", "/api/v1/tasks/:id/merge", async (ctx) => {
     const body = MergeBodySchema.parse((await ctx.body()) ?? {});
-    return { status: 200, body: await workspaces.merge(ctx.params.id!, body) };
+    return { status: 200, body: await workspaces.merge(ctx.params.id!, body, requestUser(ctx.req).username) };
   });
   add("POST", "/api/v1/tasks/:id/push", async (ctx) => {
     const body = PushBodySchema.parse((await ctx.body()) ?? {});
@@ -69,6 +70,6 @@ export function addWorkspaceRoutes(router: Router, { workspaces }: { workspaces:
 export function createTaskRoute(workspaces: WorkspaceService): Handler {
   return guarded(async (ctx) => {
     const body = CreateTaskBodySchema.parse(await ctx.body());
-    return { status: 201, body: await workspaces.createTask(body) };
+    return { status: 201, body: await workspaces.createTask(body, requestUser(ctx.req).username) };
   });
 }

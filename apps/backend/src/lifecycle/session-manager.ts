@@ -29,6 +29,7 @@ import * as turnsRepo from "../repos/turns.js";
 import { nextQueuedPrompt, type PromptFacts, routePrompt, routeSendNow, type TurnEnd } from "../domain/prompt-queue.js";
 import * as queuedRepo from "../repos/queued-prompts.js";
 import { toQueuedPrompt } from "../views.js";
+import { LOCAL_USERNAME } from "../auth/request-user.js";
 import { buildConfigureParams } from "./configure.js";
 import { IdleWatch } from "./idle.js";
 import {
@@ -110,7 +111,11 @@ export class SessionManager {
    * Creates the task and its session, writes the first turn, and starts the agent in the background.
    * A task on a repository comes with its worktree made (workspaces/service.ts): the agent runs there.
    */
-  createTask(body: CreateTaskBody, workspace?: { taskId: string; workspace: TaskWorkspace }): { task: Task; session: Session } {
+  createTask(
+    body: CreateTaskBody,
+    workspace?: { taskId: string; workspace: TaskWorkspace },
+    user: string = LOCAL_USERNAME,
+  ): { task: Task; session: Session } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profileId = body.agent_profile_id ?? this.options.defaultProfileId;
     const profile = profilesRepo.getProfile(this.db, profileId);
@@ -129,7 +134,7 @@ export class SessionManager {
       return { task, session, turnId: turn.id };
     });
     store.recomputeTask(task.id);
-    store.addMessage({ sessionId: session.id, taskId: task.id, turnId, authorType: "user", type: "text", content: body.prompt });
+    store.addMessage({ sessionId: session.id, taskId: task.id, turnId, authorType: "user", type: "text", content: body.prompt, metadata: { user } });
     const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
     const live = this.track(new LiveSession(session.id, task.id, turnId, this.liveDeps()));
     this.run(live, this.planFor(profile, body.prompt, workspace?.workspace.path ?? null));
@@ -145,15 +150,15 @@ export class SessionManager {
    * resumed: a fresh agent on this host's agentctl (started again if needed), the ACP session
    * reloaded when the agent can, then this prompt.
    */
-  async prompt(sessionId: string, text: string): Promise<PromptAccepted> {
+  async prompt(sessionId: string, text: string, user: string = LOCAL_USERNAME): Promise<PromptAccepted> {
     const { session, live, route } = this.routeFor(sessionId, routePrompt);
     switch (route) {
       case "resume":
-        return this.resume(session, text);
+        return this.resume(session, text, user);
       case "queue":
-        return { queued: this.enqueue(session, text) };
+        return { queued: this.enqueue(session, text, user) };
       case "send":
-        return this.startTurn(session, live!, text);
+        return this.startTurn(session, live!, text, user);
       case "refuse":
         throw conflict(`session is no longer live (${session.state})`);
       default: {
@@ -188,9 +193,9 @@ export class SessionManager {
     const { store } = this.options;
     switch (route) {
       case "resume":
-        return this.resume(session, queued.text, queued.id);
+        return this.resume(session, queued.text, queued.user ?? LOCAL_USERNAME, queued.id);
       case "send":
-        return this.startTurn(session, live!, queued.text, queued.id);
+        return this.startTurn(session, live!, queued.text, queued.user ?? LOCAL_USERNAME, queued.id);
       case "mark":
       case "cancel_turn": {
         store.atomically(() => {
@@ -220,10 +225,10 @@ export class SessionManager {
     return { session, live, route: route({ state: session.state, live: live !== undefined, resumable: isResumable(session) }) };
   }
 
-  private enqueue(session: sessionsRepo.SessionRow, text: string): QueuedPrompt {
+  private enqueue(session: sessionsRepo.SessionRow, text: string, user: string): QueuedPrompt {
     const { store } = this.options;
     return store.atomically(() => {
-      const row = queuedRepo.insertQueuedPrompt(this.db, { sessionId: session.id, text });
+      const row = queuedRepo.insertQueuedPrompt(this.db, { sessionId: session.id, text, user });
       store.announceSession(session.id);
       return toQueuedPrompt(row);
     });
@@ -242,7 +247,7 @@ export class SessionManager {
       if (session === undefined || session.state !== "WAITING_FOR_INPUT") return;
       const next = nextQueuedPrompt(queuedRepo.listQueuedPrompts(this.db, session.id), end);
       // A prompt the agent refuses ends its turn with an error (startTurn), which holds the rest.
-      if (next !== undefined) this.startTurn(session, live, next.text, next.id).catch(failed);
+      if (next !== undefined) this.startTurn(session, live, next.text, next.user ?? LOCAL_USERNAME, next.id).catch(failed);
     } catch (err) {
       // The database refused the read: the queue stays as it is, for the operator to send.
       failed(err);
@@ -253,14 +258,20 @@ export class SessionManager {
    * Writes a new turn with `text` as its user message and sends it to the live agent. `queuedId`,
    * when the text was queued, leaves the queue in the same transaction.
    */
-  private async startTurn(session: sessionsRepo.SessionRow, live: LiveSession, text: string, queuedId?: string): Promise<{ turn_id: string }> {
+  private async startTurn(
+    session: sessionsRepo.SessionRow,
+    live: LiveSession,
+    text: string,
+    user: string,
+    queuedId?: string,
+  ): Promise<{ turn_id: string }> {
     const sessionId = session.id;
     this.idle.touch(sessionId);
     const { store } = this.options;
     const turn = store.atomically(() => {
       if (queuedId !== undefined) queuedRepo.deleteQueuedPrompt(this.db, sessionId, queuedId);
       const turn = turnsRepo.insertTurn(this.db, { sessionId });
-      store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+      store.addMessage({ sessionId, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text, metadata: { user } });
       store.updateSession(sessionId, { state: "RUNNING", currentTurnId: turn.id });
       return turn;
     });
@@ -283,7 +294,7 @@ export class SessionManager {
    * Restarts a session whose agentctl went away under it, with `text` as its next turn (`queuedId`,
    * when the text was queued, leaves the queue as the turn is written).
    */
-  private resume(session: sessionsRepo.SessionRow, text: string, queuedId?: string): { turn_id: string } {
+  private resume(session: sessionsRepo.SessionRow, text: string, user: string, queuedId?: string): { turn_id: string } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const profile = profilesRepo.getProfile(this.db, session.agentProfileId);
     if (profile === undefined) throw conflict(`the session's agent profile ${session.agentProfileId} no longer exists`);
@@ -294,7 +305,15 @@ export class SessionManager {
     const turn = store.atomically(() => {
       if (queuedId !== undefined) queuedRepo.deleteQueuedPrompt(this.db, session.id, queuedId);
       const turn = turnsRepo.insertTurn(this.db, { sessionId: session.id });
-      store.addMessage({ sessionId: session.id, taskId: session.taskId, turnId: turn.id, authorType: "user", type: "text", content: text });
+      store.addMessage({
+        sessionId: session.id,
+        taskId: session.taskId,
+        turnId: turn.id,
+        authorType: "user",
+        type: "text",
+        content: text,
+        metadata: { user },
+      });
       store.updateSession(session.id, { state: "STARTING", currentTurnId: turn.id, error: null });
       return turn;
     });
@@ -308,7 +327,7 @@ export class SessionManager {
    * task's worktree, resuming the old ACP session through session/load when the agent can (the
    * transcript says which). Its first prompt is `prompt`, else the last one the operator gave.
    */
-  restartTask(taskId: string, prompt?: string): { task: Task; session: Session } {
+  restartTask(taskId: string, prompt?: string, user: string = LOCAL_USERNAME): { task: Task; session: Session } {
     if (this.closing) throw new ProtocolError("CONFLICT", "the backend is shutting down");
     const task = tasksRepo.getTask(this.db, taskId);
     if (task === undefined) throw notFound(`task ${taskId}`);
@@ -327,7 +346,7 @@ export class SessionManager {
       const session = sessionsRepo.insertSession(tx, { taskId, agentProfileId: profile.id });
       return { session, turnId: turnsRepo.insertTurn(tx, { sessionId: session.id }).id };
     });
-    store.addMessage({ sessionId: session.id, taskId, turnId, authorType: "user", type: "text", content: text });
+    store.addMessage({ sessionId: session.id, taskId, turnId, authorType: "user", type: "text", content: text, metadata: { user } });
     const started = store.updateSession(session.id, { state: "STARTING", currentTurnId: turnId });
     const live = this.track(new LiveSession(session.id, taskId, turnId, this.liveDeps()));
     this.run(live, { ...this.planFor(profile, text, worktree), resume: { acpSessionId: previous.acpSessionId, announce: true } });
@@ -368,7 +387,13 @@ export class SessionManager {
     await live.cancel();
   }
 
-  async respondPermission(sessionId: string, pendingId: string, body: z.infer<typeof PermissionRespondBodySchema>): Promise<void> {
+  /** Forwards a person's decision; the request message records who (`metadata.user`) once it went through. */
+  async respondPermission(
+    sessionId: string,
+    pendingId: string,
+    body: z.infer<typeof PermissionRespondBodySchema>,
+    user: string = LOCAL_USERNAME,
+  ): Promise<void> {
     const hasOption = body.option_id !== undefined;
     const cancelled = body.cancelled === true;
     if (hasOption === cancelled) {
@@ -380,6 +405,9 @@ export class SessionManager {
     if (row === undefined || !row.requestsInput) throw notFound(`pending permission ${pendingId}`);
     const { live } = this.liveSession(sessionId);
     await live.respondPermission(hasOption ? { pending_id: pendingId, option_id: body.option_id } : { pending_id: pendingId, cancelled: true });
+    // Read again: the settle may have been recorded while the answer was on its way.
+    const decided = messagesRepo.getMessage(this.db, row.id);
+    if (decided !== undefined) this.options.store.patchMessage(decided.id, { metadata: { ...decided.metadata, user } });
   }
 
   /** The live agentctl of a session for the answer fork, or undefined when it is gone. */

@@ -5,8 +5,12 @@ import { newId, nowIso, prepared } from "./util.js";
 
 export type QueuedPromptRow = typeof queuedPrompts.$inferSelect;
 
-export function insertQueuedPrompt(db: Db, input: { sessionId: string; text: string }): QueuedPromptRow {
-  return db.insert(queuedPrompts).values({ id: newId(), sessionId: input.sessionId, text: input.text, createdAt: nowIso() }).returning().get();
+export function insertQueuedPrompt(db: Db, input: { sessionId: string; text: string; user?: string }): QueuedPromptRow {
+  return db
+    .insert(queuedPrompts)
+    .values({ id: newId(), sessionId: input.sessionId, text: input.text, user: input.user ?? null, createdAt: nowIso() })
+    .returning()
+    .get();
 }
 
 /**

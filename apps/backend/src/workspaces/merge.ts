@@ -17,6 +17,8 @@ export interface MergeInput {
   title: string;
   strategy: MergeStrategy;
   message?: string | undefined;
+  /** Who merges: a `Merged-by:` trailer of the commit the merge writes (a fast-forward writes none). */
+  mergedBy?: string | undefined;
   turnRunning: boolean;
 }
 
@@ -71,7 +73,7 @@ export async function mergeTask(input: MergeInput): Promise<MergeOutcome> {
   let target: string;
   if (plan.kind === "fast_forward") target = plan.to;
   else {
-    const message = input.message ?? defaultMergeMessage(strategy, branch, baseBranch, input.title);
+    const message = withMergedBy(input.message ?? defaultMergeMessage(strategy, branch, baseBranch, input.title), input.mergedBy);
     const parents = plan.parents.flatMap((p) => ["-p", p]);
     target = await gitLine([...identityArgs(identity), "commit-tree", plan.tree, ...parents, "-m", message], { cwd: repo });
   }
@@ -80,6 +82,15 @@ export async function mergeTask(input: MergeInput): Promise<MergeOutcome> {
   // The base holds the work now; the task branch keeps it too, and its worktree reads clean.
   await adoptSnapshot(worktree, branch, snapshot);
   return { kind: "merged", commit: target, base_branch: baseBranch };
+}
+
+/** The message with a `Merged-by: <user>` trailer (a git trailer: last paragraph, `Key: value`). */
+export function withMergedBy(message: string, user: string | undefined): string {
+  if (user === undefined) return message;
+  const body = message.replace(/\s+$/, "");
+  const lastParagraph = body.split(/\n\s*\n/).at(-1) ?? "";
+  const endsWithTrailers = body.includes("\n\n") && lastParagraph.split("\n").every((l) => /^[A-Za-z0-9-]+: /.test(l));
+  return `${body}${endsWithTrailers ? "\n" : "\n\n"}Merged-by: ${user}\n`;
 }
 
 async function mergeTreeOf(repo: string, baseTip: string, taskTip: string): Promise<{ tree: string; conflicts: string[] }> {

@@ -15,6 +15,7 @@ import type {
   TaskChangesUpdated,
   TaskWorkspace,
 } from "@kandev/protocol";
+import { LOCAL_USERNAME } from "../auth/request-user.js";
 import type { AgentEventMessage } from "../executor/agentctl-client.js";
 import { isTurnActive } from "../domain/task-state.js";
 import { HttpError, conflict, notFound, validationError } from "../http/errors.js";
@@ -40,7 +41,7 @@ import {
 
 /** What the service needs from the session layer (lifecycle/session-manager.ts). */
 export interface SessionControl {
-  createTask(body: CreateTaskBody, workspace?: { taskId: string; workspace: TaskWorkspace }): { task: Task; session: Session };
+  createTask(body: CreateTaskBody, workspace?: { taskId: string; workspace: TaskWorkspace }, user?: string): { task: Task; session: Session };
   stopTask(taskId: string): Promise<void>;
   completeTask(taskId: string): Promise<void>;
 }
@@ -121,11 +122,11 @@ export class WorkspaceService {
   }
 
   /** A task with a repository gets its worktree before its agent starts; without one it is today's task. */
-  async createTask(body: CreateTaskBody): Promise<{ task: Task; session: Session }> {
+  async createTask(body: CreateTaskBody, user: string = LOCAL_USERNAME): Promise<{ task: Task; session: Session }> {
     if (body.repository_id === undefined) {
       if (body.base_branch !== undefined)
         throw validationError("base_branch needs a repository_id", [{ path: "base_branch", message: "give repository_id too" }]);
-      return this.options.sessions.createTask(body);
+      return this.options.sessions.createTask(body, undefined, user);
     }
     const repo = records.getRepository(this.db, body.repository_id);
     if (repo === undefined) throw validationError("unknown repository", [{ path: "repository_id", message: `no repository ${body.repository_id}` }]);
@@ -153,7 +154,7 @@ export class WorkspaceService {
       path: created.path,
     };
     try {
-      return this.options.sessions.createTask(body, { taskId, workspace });
+      return this.options.sessions.createTask(body, { taskId, workspace }, user);
     } catch (err) {
       // No task holds the worktree: it must not outlive the refusal (nothing was put in it yet).
       await this.repoLocks.run(repo.id, () => discardWorktree(repo.path, created));
@@ -167,7 +168,8 @@ export class WorkspaceService {
     return readChanges(workspace.path, workspace.base_commit, workspace.branch);
   }
 
-  async merge(taskId: string, body: MergeBody): Promise<MergeResult> {
+  /** Lands the task; `user` is recorded as the workspace's `merged_by` and a `Merged-by:` trailer. */
+  async merge(taskId: string, body: MergeBody, user: string = LOCAL_USERNAME): Promise<MergeResult> {
     const { title, workspace } = this.taskWithWorkspace(taskId);
     const repo = this.repositoryRow(workspace.repository_id);
     return this.exclusive(taskId, "merge", () =>
@@ -182,15 +184,17 @@ export class WorkspaceService {
           title,
           strategy: body.strategy ?? "merge",
           message: body.message,
+          mergedBy: user,
           turnRunning: this.turnRunning(taskId),
         });
         if (outcome.kind === "refuse") {
           const details = outcome.reason === "conflict" ? { reason: outcome.reason, files: outcome.files } : { reason: outcome.reason };
           throw new HttpError(409, "CONFLICT", outcome.message, details);
         }
+        records.setTaskWorkspace(this.db, taskId, { ...workspace, merged_by: user });
         await this.options.sessions.completeTask(taskId);
         this.refreshChanges(taskId);
-        return { commit: outcome.commit, base_branch: outcome.base_branch };
+        return { commit: outcome.commit, base_branch: outcome.base_branch, merged_by: user };
       }),
     );
   }

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Task } from "@kandev/protocol";
 import { ApiRequestError, api } from "../../lib/api";
+import { useAttribution } from "../auth/AuthContext";
 
 /** Merge (or squash) the task's branch into its base branch, or push it; says what happened. */
 export function WorkspaceActions({ task }: { task: Task }) {
@@ -11,6 +12,8 @@ export function WorkspaceActions({ task }: { task: Task }) {
   const [strategy, setStrategy] = useState<"merge" | "squash">("merge");
   const merge = useMutation({ mutationFn: () => api.mergeTask(task.id, { strategy }) });
   const push = useMutation({ mutationFn: () => api.pushTask(task.id) });
+  // The merge just made here, or the one the task records (TaskWorkspace.merged_by), says who merged.
+  const mergedBy = useAttribution(merge.data?.merged_by ?? task.workspace?.merged_by);
   const ws = task.workspace;
   if (ws === null) return null;
   const conflictFiles = (err: Error | null): string[] => {
@@ -56,6 +59,12 @@ export function WorkspaceActions({ task }: { task: Task }) {
       {merge.data ? (
         <p className="banner" role="status" data-testid="merge-result">
           {t("workspace.merged", { branch: merge.data.base_branch, commit: merge.data.commit.slice(0, 8) })}
+          {mergedBy ? <span data-testid="merged-by"> {t("auth.mergedBy", { user: mergedBy })}</span> : null}
+        </p>
+      ) : null}
+      {!merge.data && mergedBy ? (
+        <p className="muted" data-testid="merged-by">
+          {t("auth.mergedBy", { user: mergedBy })}
         </p>
       ) : null}
       {merge.error ? (

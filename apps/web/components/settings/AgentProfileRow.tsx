@@ -8,6 +8,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { say } from "../../lib/say";
 import { serverErrorWords } from "../../lib/server-errors";
 import { formatCommand } from "../../lib/settings/preset-form";
+import { useCan } from "../auth/AuthContext";
 import { EditProfileForm } from "./EditProfileForm";
 
 /**
@@ -17,6 +18,7 @@ import { EditProfileForm } from "./EditProfileForm";
 export function AgentProfileRow({ profile }: { profile: AgentProfile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const mayManage = useCan("manage_agent_profiles");
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
@@ -27,7 +29,7 @@ export function AgentProfileRow({ profile }: { profile: AgentProfile }) {
   const command = formatCommand(profile.command.slice(0, 1));
   const cwd = profile.cwd ?? "";
 
-  if (editing) {
+  if (editing && mayManage) {
     return (
       <li className="profile" data-testid={`profile-${profile.id}`}>
         <EditProfileForm profile={profile} onDone={() => setEditing(false)} />
@@ -40,7 +42,7 @@ export function AgentProfileRow({ profile }: { profile: AgentProfile }) {
         <p className="profile__name">{profile.name}</p>
         <code className="profile__id">{profile.id}</code>
         {profile.builtin ? <span className="pill">{t("settings.profiles.builtin")}</span> : null}
-        {profile.builtin ? null : (
+        {profile.builtin || !mayManage ? null : (
           <span className="profile__actions">
             <button
               type="button"
@@ -64,7 +66,7 @@ export function AgentProfileRow({ profile }: { profile: AgentProfile }) {
           </span>
         )}
       </div>
-      {confirming ? (
+      {confirming && mayManage ? (
         <fieldset className="profile__confirm" aria-label={t("settings.profiles.delete")}>
           <span>{t("settings.profiles.deleteConfirm", { name: profile.name })}</span>
           <button

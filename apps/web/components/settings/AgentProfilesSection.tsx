@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useAgentProfiles } from "../../lib/queries";
 import { AddFromPresetForm } from "./AddFromPresetForm";
 import { AddProfileForm } from "./AddProfileForm";
+import { useCan } from "../auth/AuthContext";
 import { AgentProfileRow } from "./AgentProfileRow";
 import { SettingsSection } from "./SettingsSection";
 
 export function AgentProfilesSection() {
   const { t } = useTranslation();
   const profiles = useAgentProfiles();
+  const mayManage = useCan("manage_agent_profiles");
   return (
     <SettingsSection id="profiles" title={t("settings.profiles.heading")} description={t("settings.profiles.description")}>
       {profiles.isPending ? <p className="muted">{t("common.loading")}</p> : null}
@@ -25,8 +27,12 @@ export function AgentProfilesSection() {
           ))}
         </ul>
       ) : null}
-      <AddFromPresetForm />
-      <AddProfileForm />
+      {mayManage ? (
+        <>
+          <AddFromPresetForm />
+          <AddProfileForm />
+        </>
+      ) : null}
     </SettingsSection>
   );
 }

@@ -7,7 +7,7 @@ import { ApiRequestError, api } from "../../lib/api";
 import { fieldProblemWords } from "../../lib/field-errors";
 import { say } from "../../lib/say";
 import { serverErrorWords } from "../../lib/server-errors";
-import { type EnvChoice, editState, profilePatch } from "../../lib/settings/profile-edit";
+import { type EnvChoice, editState, isMaskedValue, profilePatch } from "../../lib/settings/profile-edit";
 import type { FormProblem } from "../../lib/settings/profile-form";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -120,6 +120,11 @@ export function EditProfileForm({ profile, onDone }: { profile: AgentProfile; on
           {Object.entries(state.env).map(([key, choice]) => (
             <div className="profile-form__env-row" key={key}>
               <code>{key}</code>
+              {isMaskedValue(profile.env?.[key]) ? (
+                <span className="pill" data-testid={`edit-profile-env-${key}-hidden`}>
+                  {t("settings.profiles.envSetHidden")}
+                </span>
+              ) : null}
               <select
                 aria-label={key}
                 data-testid={`edit-profile-env-${key}-mode`}

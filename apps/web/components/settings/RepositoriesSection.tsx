@@ -6,12 +6,14 @@ import type { Repository } from "@kandev/protocol";
 import { ApiRequestError, api } from "../../lib/api";
 import { useBranches, useRepositories } from "../../lib/queries";
 import { queryKeys } from "../../lib/query-keys";
+import { useCan } from "../auth/AuthContext";
 import { SettingsSection } from "./SettingsSection";
 
 /** Settings -> Repositories: register a git work tree by its path, see its branches, remove it. */
 export function RepositoriesSection() {
   const { t } = useTranslation();
   const repositories = useRepositories();
+  const mayManage = useCan("manage_repositories");
   return (
     <SettingsSection id="repositories" title={t("repositories.heading")} description={t("repositories.description")}>
       {repositories.isPending ? <p className="muted">{t("common.loading")}</p> : null}
@@ -28,7 +30,7 @@ export function RepositoriesSection() {
           ))}
         </ul>
       ) : null}
-      <AddRepositoryForm />
+      {mayManage ? <AddRepositoryForm /> : null}
     </SettingsSection>
   );
 }
@@ -79,6 +81,7 @@ function AddRepositoryForm() {
 function RepositoryRow({ repository }: { repository: Repository }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const mayManage = useCan("manage_repositories");
   const [showBranches, setShowBranches] = useState(false);
   const branches = useBranches(showBranches ? repository.id : null);
   const remove = useMutation({
@@ -102,15 +105,17 @@ function RepositoryRow({ repository }: { repository: Repository }) {
         >
           {showBranches ? t("repositories.hideBranches") : t("repositories.showBranches")}
         </button>
-        <button
-          type="button"
-          className="button button--danger"
-          data-testid="repository-remove"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate()}
-        >
-          {t("repositories.remove")}
-        </button>
+        {mayManage ? (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="repository-remove"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            {t("repositories.remove")}
+          </button>
+        ) : null}
       </div>
       {remove.error ? (
         <p className="banner banner--error" role="alert">

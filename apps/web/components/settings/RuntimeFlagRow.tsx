@@ -4,6 +4,7 @@ import type { RuntimeFlag } from "@kandev/protocol";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { useCan } from "../auth/AuthContext";
 
 /**
  * One flag: the value in force now and where it comes from, the stored override, and buttons that
@@ -13,6 +14,7 @@ import { queryKeys } from "../../lib/query-keys";
 export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const mayManage = useCan("manage_runtime_flags");
   const change = useMutation({
     mutationFn: (value: boolean | null) => api.setRuntimeFlag(flag.key, value),
     onSuccess: (updated) => {
@@ -51,7 +53,7 @@ export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
           </div>
         </dl>
       </div>
-      {flag.mutable ? (
+      {flag.mutable && mayManage ? (
         <fieldset className="flag__actions" aria-label={flag.key}>
           <button
             type="button"
@@ -83,6 +85,10 @@ export function RuntimeFlagRow({ flag }: { flag: RuntimeFlag }) {
             {t("settings.flags.clear")}
           </button>
         </fieldset>
+      ) : flag.mutable ? (
+        <p className="muted" data-testid={`flag-admin-only-${flag.key}`}>
+          {t("auth.adminOnly")}
+        </p>
       ) : (
         <p className="muted">{t("settings.flags.immutable")}</p>
       )}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AgentProfile } from "@kandev/protocol";
-import { editState, profilePatch } from "./profile-edit";
+import { editState, isMaskedValue, profilePatch } from "./profile-edit";
 
 const profile: AgentProfile = {
   id: "claude",
@@ -43,5 +43,31 @@ describe("profilePatch", () => {
   test("a blank name, an empty command and a bad env line are all reported", () => {
     const result = profilePatch(profile, { ...editState(profile), name: " ", command: "\n", added: "oops" });
     assert.deepEqual("problems" in result && result.problems.map((p) => p.field), ["name", "command", "env"]);
+  });
+});
+
+describe('masked env values (issue 34: the board answers with "********")', () => {
+  const masked: AgentProfile = { ...profile, env: { ANTHROPIC_API_KEY: "********", DEBUG: "********" } };
+
+  test("a masked value is recognised as set but hidden; a real value or none is not", () => {
+    assert.equal(isMaskedValue("********"), true);
+    assert.equal(isMaskedValue("sk-secret"), false);
+    assert.equal(isMaskedValue(undefined), false);
+  });
+
+  test("saving without touching a masked variable sends nothing for it, so the board keeps the value", () => {
+    const state = editState(masked);
+    const result = profilePatch(masked, { ...state, name: "Renamed" });
+    assert.deepEqual(result, { body: { name: "Renamed" } });
+    assert.doesNotMatch(JSON.stringify(result), /\*{8}/);
+  });
+
+  test("replacing or removing a masked variable sends the new value or null, never the mask", () => {
+    const state = editState(masked);
+    const result = profilePatch(masked, {
+      ...state,
+      env: { ANTHROPIC_API_KEY: { mode: "replace", value: "sk-new" }, DEBUG: { mode: "remove" } },
+    });
+    assert.deepEqual(result, { body: { env: { ANTHROPIC_API_KEY: "sk-new", DEBUG: null } } });
   });
 });

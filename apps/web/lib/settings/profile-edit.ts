@@ -1,8 +1,9 @@
 // The "edit agent" form's state turned into a `PATCH /api/v1/agent-profiles/:id` body, purely.
 // Environment values can be secrets: the form never shows one. Each existing variable is kept
 // (not sent at all), replaced with a value typed now, or removed (null); new ones are KEY=value
-// lines as in the add form.
-import type { AgentProfile, PatchAgentProfileBody } from "@kandev/protocol";
+// lines as in the add form. The board answers with every value masked (issue 34: "********"), so
+// "keep" must never send what it was given back as if it were the value.
+import { SECRET_MASK, type AgentProfile, type PatchAgentProfileBody } from "@kandev/protocol";
 import { type FormProblem, parseCommand, parseEnv } from "./profile-form";
 
 export type EnvChoice = { mode: "keep" } | { mode: "replace"; value: string } | { mode: "remove" };
@@ -51,4 +52,9 @@ export function profilePatch(profile: AgentProfile, state: ProfileEditState): { 
   if (cwd !== (profile.cwd ?? "")) body.cwd = cwd === "" ? null : cwd;
   if (Object.keys(env).length > 0) body.env = env;
   return { body };
+}
+
+/** Whether the board sent this env value masked (set, but write-only); such a value shows as "set, hidden". */
+export function isMaskedValue(value: string | undefined): boolean {
+  return value === SECRET_MASK;
 }

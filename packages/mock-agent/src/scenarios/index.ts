@@ -12,6 +12,7 @@ import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
 import { pid } from "./pid.js";
 import { plan } from "./plan.js";
+import { selfApprove } from "./self-approve.js";
 import { slow } from "./slow.js";
 import { thought } from "./thought.js";
 import { steps, toolCall } from "./tool-call.js";
@@ -28,6 +29,7 @@ export const scenarios: ScenarioRegistry = {
   plan,
   thought,
   permission,
+  "self-approve": selfApprove,
   slow,
   flood,
   crash,
