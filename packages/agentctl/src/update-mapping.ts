@@ -1,5 +1,6 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionUpdate } from "@kandev/protocol";
+import { mapSessionStateUpdate } from "./session-state-mapping.js";
 
 /** Text of a content block as the operator should see it; non-text blocks are named, not dropped. */
 function contentText(block: acp.ContentBlock): string {
@@ -40,13 +41,15 @@ export function mapSessionUpdate(update: acp.SessionUpdate): SessionUpdate {
       if (update.status != null) out.status = update.status;
       return out;
     }
-    case "user_message_chunk":
-    case "plan":
+    // Session state (session-state-mapping.ts); one it cannot read is kept by name below.
     case "available_commands_update":
     case "current_mode_update":
     case "config_option_update":
     case "session_info_update":
     case "usage_update":
+      return mapSessionStateUpdate(update, update.sessionUpdate) ?? { kind: "other", session_update: update.sessionUpdate };
+    case "user_message_chunk":
+    case "plan":
     case "notice":
     case "compaction_update":
     case "compaction_summary_chunk":

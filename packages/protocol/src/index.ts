@@ -37,6 +37,8 @@ export {
   SessionNewResultSchema,
   SessionLoadParamsSchema,
   SessionLoadResultSchema,
+  SetModeParamsSchema,
+  SetConfigOptionParamsSchema,
   PromptParamsSchema,
   PromptResultSchema,
   CancelParamsSchema,
@@ -207,3 +209,30 @@ export type {
   TaskDeleted,
 } from "./workspaces.js";
 export { applyAppended } from "./message-append.js";
+export {
+  SessionModeSchema,
+  SessionModesSchema,
+  ConfigValueSchema,
+  SessionConfigSelectOptionSchema,
+  SessionConfigOptionSchema,
+  AvailableCommandSchema,
+  SessionUsageSchema,
+  SessionStateUpdateSchema,
+  SESSION_STATE_UPDATE_KINDS,
+  OpenedSessionStateSchema,
+  SetModeBodySchema,
+  SetConfigOptionBodySchema,
+  ConfigOptionsResultSchema,
+} from "./session-state.js";
+export type {
+  SessionMode,
+  SessionModes,
+  ConfigValue,
+  SessionConfigOption,
+  AvailableCommand,
+  SessionUsage,
+  SessionStateUpdate,
+  SetModeBody,
+  SetConfigOptionBody,
+  ConfigOptionsResult,
+} from "./session-state.js";

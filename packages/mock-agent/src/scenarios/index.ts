@@ -12,6 +12,7 @@ import { kandevQuestionScenarios } from "./kandev-question.js";
 import { permission } from "./permission.js";
 import { pid } from "./pid.js";
 import { slow } from "./slow.js";
+import { sessionState } from "./session-state.js";
 import { steps, toolCall } from "./tool-call.js";
 
 /** Every scenario the mock agent knows, by the name used in `/e2e:<name>`. */
@@ -30,6 +31,7 @@ export const scenarios: ScenarioRegistry = {
   hang,
   env,
   "leak-key": leakKey,
+  "session-state": sessionState,
   ...elicitationScenarios,
   ...kandevQuestionScenarios,
   ...fuzzScenarios,
