@@ -5,6 +5,8 @@ import {
   PermissionRespondBodySchema,
   PromptBodySchema,
   RestartTaskBodySchema,
+  SetConfigOptionBodySchema,
+  SetModeBodySchema,
   TaskStateSchema,
 } from "@kandev/protocol";
 import type { ClarificationService } from "../clarifications/service.js";
@@ -23,7 +25,7 @@ import type { SessionLogs } from "../lifecycle/session-logs.js";
 import { toMessages, toTask } from "../views.js";
 import type { WorkspaceService } from "../workspaces/service.js";
 import { addAgentRoutes } from "./agent-routes.js";
-import { addClarificationRoutes } from "./clarification-routes.js";
+import { addClarificationRoutes, LOCAL_USER } from "./clarification-routes.js";
 import { notFound, validationError } from "./errors.js";
 import { cutPage, MAX_PAGE_LIMIT, NEXT_CURSOR_HEADER, parsePageRequest } from "./pagination.js";
 import { Router } from "./router.js";
@@ -147,6 +149,14 @@ export function buildRouter({
     return { status: 202, body: { ok: true } };
   });
   router.add("POST", "/api/v1/sessions/:id/close", async (ctx) => ({ status: 200, body: await sessions.close(ctx.params.id!) }));
+  router.add("POST", "/api/v1/sessions/:id/mode", async (ctx) => {
+    const body = SetModeBodySchema.parse(await ctx.body());
+    return { status: 200, body: await sessions.settings.setMode(ctx.params.id!, body.mode_id, LOCAL_USER) };
+  });
+  router.add("POST", "/api/v1/sessions/:id/config-options", async (ctx) => {
+    const body = SetConfigOptionBodySchema.parse(await ctx.body());
+    return { status: 200, body: await sessions.settings.setConfigOption(ctx.params.id!, body.config_id, body.value, LOCAL_USER) };
+  });
   router.add("POST", "/api/v1/sessions/:id/permissions/:pendingId/respond", async (ctx) => {
     const body = PermissionRespondBodySchema.parse(await ctx.body());
     await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body);
