@@ -14,6 +14,7 @@ import "./settings.css";
 import "./agent-log.css";
 import "./changes.css";
 import "./markdown.css";
+import "./session.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = serverT(await requestLanguage());

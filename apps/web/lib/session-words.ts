@@ -34,6 +34,12 @@ export function statusWords(message: Pick<Message, "metadata">): NestedWords | n
       : { key: "sessionText.resume.newSession" };
   }
   if (m.note === "start_cancelled") return { key: "sessionText.startCancelled" };
+  if (typeof m.mode_id === "string") {
+    const mode = typeof m.mode_name === "string" ? m.mode_name : m.mode_id;
+    return m.by === "agent"
+      ? { key: "sessionText.modeChangedByAgent", values: { mode } }
+      : { key: "sessionText.modeChanged", values: { mode, user: typeof m.user === "string" ? m.user : "" } };
+  }
   if (m.stop_reason === "cancelled") return { key: "sessionText.turnCancelled" };
   return null;
 }

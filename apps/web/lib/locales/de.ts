@@ -182,6 +182,19 @@ export const de: LocaleShape = {
     restarting: "Wird gestartet…",
     restartFailed: "Neustart fehlgeschlagen: {{message}}",
     closeSession: "Agent beenden",
+    sessionTitle: "Der Agent nennt es: {{title}}",
+    settings: {
+      mode: "Modus",
+      notLive: "Der Agent läuft nicht; seine Einstellungen ändern sich, während er läuft (ein Prompt setzt ihn fort)",
+      readOnly: "Diese Art Option kann das Board nicht setzen",
+      agentRefused: "Der Agent hat abgelehnt: {{message}}",
+    },
+    usage: {
+      context: "Kontext {{used}}",
+      cost: "Kosten {{cost}}",
+      hint: "{{percent}} % des Kontextfensters belegt",
+    },
+    slashCommands: "Befehle",
     closingSession: "Wird beendet…",
     closeSessionHint: "Beendet den wartenden Agenten und gibt Speicher frei; die nächste Eingabe startet ihn wieder.",
     closeSessionFailed: "Der Agent konnte nicht beendet werden: {{message}}",
@@ -474,6 +487,8 @@ export const de: LocaleShape = {
     },
     startCancelled: "Abgebrochen, bevor die Agent-Sitzung begann",
     turnCancelled: "Runde abgebrochen",
+    modeChanged: "Modus: {{mode}} (gesetzt von {{user}})",
+    modeChangedByAgent: "Modus: {{mode}} (der Agent hat gewechselt)",
     advice: {
       install: "Installiere ihn: {{hint}}",
       checkProfile: "Prüfe den Befehl des Profils oder installiere den Agenten, damit das Board ihn starten kann.",

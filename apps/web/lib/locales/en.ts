@@ -179,6 +179,19 @@ export const en = {
     restarting: "Starting…",
     restartFailed: "Could not start again: {{message}}",
     closeSession: "Close agent",
+    sessionTitle: "The agent calls it: {{title}}",
+    settings: {
+      mode: "Mode",
+      notLive: "The agent is not running; its settings change while it runs (send a prompt to resume it)",
+      readOnly: "The board cannot set this kind of option",
+      agentRefused: "The agent refused: {{message}}",
+    },
+    usage: {
+      context: "Context {{used}}",
+      cost: "Cost {{cost}}",
+      hint: "{{percent}}% of the context window used",
+    },
+    slashCommands: "Commands",
     closingSession: "Closing…",
     closeSessionHint: "Stops the idle agent to free memory; the next prompt starts it again.",
     closeSessionFailed: "Could not close the agent: {{message}}",
@@ -469,6 +482,8 @@ export const en = {
     },
     startCancelled: "Cancelled before the agent session started",
     turnCancelled: "Turn cancelled",
+    modeChanged: "Mode: {{mode}} (set by {{user}})",
+    modeChangedByAgent: "Mode: {{mode}} (the agent switched)",
     advice: {
       install: "Install it: {{hint}}",
       checkProfile: "Check the profile's command, or install the agent so the board can run it.",
