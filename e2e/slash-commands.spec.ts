@@ -2,7 +2,9 @@ import { expect, test } from "./fixtures";
 import { createTaskViaApi, openTask } from "./helpers";
 import { statefulProfile } from "./session-state";
 
-test("typing / offers the agent's commands: arrows and Enter choose, Tab completes, Escape closes, and the prompt is sent as typed", async ({ page }) => {
+test("typing / offers the agent's commands: arrows and Enter choose, Tab completes, Escape closes, and the prompt is sent as typed", async ({
+  page,
+}) => {
   const profileId = await statefulProfile(page.request);
   const { task } = await createTaskViaApi(page.request, { title: "Commands", prompt: "/e2e:plain", agent_profile_id: profileId });
   await openTask(page, task.id);
