@@ -87,9 +87,7 @@ export function TaskView({ id }: { id: string }) {
                 </span>
               ) : null}
               {session.data ? <SessionInterruption session={session.data} /> : null}
-              {session.data?.usage ? <SessionUsage usage={session.data.usage} /> : null}
             </p>
-            {session.data ? <SessionControls session={session.data} /> : null}
           </div>
           {session.data ? <AgentStatus session={session.data} /> : null}
           {running && sessionId ? <CancelTurnButton sessionId={sessionId} starting={data.session_state === "STARTING"} /> : null}
@@ -98,6 +96,12 @@ export function TaskView({ id }: { id: string }) {
           <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
         </div>
+        {session.data ? (
+          <div className="session-bar">
+            {session.data.usage ? <SessionUsage usage={session.data.usage} /> : null}
+            <SessionControls session={session.data} />
+          </div>
+        ) : null}
       </div>
 
       {data.workspace ? (
