@@ -68,13 +68,13 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
           <span className="task-row__meta">
             <span>{label}</span>
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
-            {task.session_usage ? (
-              <span className="task-row__usage" data-testid="task-row-usage">
-                {t("task.usage.context", { used: contextUsed(task.session_usage) })}
-                {costText(task.session_usage, lang) !== null ? ` · ${costText(task.session_usage, lang)}` : null}
-              </span>
-            ) : null}
           </span>
+          {task.session_usage ? (
+            <span className="task-row__usage" data-testid="task-row-usage">
+              {contextUsed(task.session_usage)}
+              {costText(task.session_usage, lang) !== null ? ` · ${costText(task.session_usage, lang)}` : null}
+            </span>
+          ) : null}
           {task.workspace ? (
             <code className="task-row__branch" data-testid="task-row-branch">
               {task.workspace.branch}
