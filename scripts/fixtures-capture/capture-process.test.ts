@@ -167,7 +167,8 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     assert.match(r.stdout, /Wrote 12 file\(s\) to .*bridge-0\.200\.0\.\n$/);
     const out = join(fixtures, "bridge-0.200.0");
     assert.deepEqual(readdirSync(out).sort(), readdirSync(CHECKED_IN).sort());
-    for (const wire of ["wire-ask-user-question.json", "wire-mcp-passthrough.json", "wire-coding-session.json"]) assert.equal(read(out, wire), read(CHECKED_IN, wire));
+    for (const wire of ["wire-ask-user-question.json", "wire-mcp-passthrough.json", "wire-coding-session.json"])
+      assert.equal(read(out, wire), read(CHECKED_IN, wire));
 
     const input = json(CHECKED_IN, "ask-4-mixed.json").input as { questions: unknown[] };
     assert.equal(
