@@ -489,6 +489,7 @@ export const de: LocaleShape = {
     turnCancelled: "Runde abgebrochen",
     modeChanged: "Modus: {{mode}} (gesetzt von {{user}})",
     modeChangedByAgent: "Modus: {{mode}} (der Agent hat gewechselt)",
+    modeSet: "Modus: {{mode}}",
     advice: {
       install: "Installiere ihn: {{hint}}",
       checkProfile: "Prüfe den Befehl des Profils oder installiere den Agenten, damit das Board ihn starten kann.",

@@ -484,6 +484,7 @@ export const en = {
     turnCancelled: "Turn cancelled",
     modeChanged: "Mode: {{mode}} (set by {{user}})",
     modeChangedByAgent: "Mode: {{mode}} (the agent switched)",
+    modeSet: "Mode: {{mode}}",
     advice: {
       install: "Install it: {{hint}}",
       checkProfile: "Check the profile's command, or install the agent so the board can run it.",
