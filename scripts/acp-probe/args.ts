@@ -4,8 +4,8 @@ import { parseDuration } from "@kandev/agentctl";
 export const USAGE = `usage: npm run acp:probe -- --agent "<command>" [options]
 
 Drives an ACP agent through initialize, session/new and session/prompt and prints the JSON-RPC
-method sequence (both directions), every elicitation/create frame in full, the tool calls seen and
-the stop reason.
+method sequence (both directions), every elicitation/create frame in full, the tool calls seen, the
+session state it reported (modes, config options, commands, usage, title) and the stop reason.
 
   --agent "<command>"        the agent command line (split like a shell would: quotes, backslashes;
                              no pipes, variables or globbing)

@@ -1,6 +1,17 @@
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import { alignSequences, jsonReport, notePlan, noteToolCall, renderComparison, renderRun, type ProbeRun, type ToolCallSeen } from "./report.js";
+import {
+  alignSequences,
+  emptySessionState,
+  jsonReport,
+  notePlan,
+  noteSessionState,
+  noteToolCall,
+  renderComparison,
+  renderRun,
+  type ProbeRun,
+  type ToolCallSeen,
+} from "./report.js";
 import { WireRecorder, entryLine, sequenceLines } from "./wire.js";
 
 describe("WireRecorder", () => {
@@ -115,6 +126,7 @@ function run(elicitation: "on" | "off", lines: Array<[string, "request" | "resul
     permissions: [],
     toolCalls: [],
     plans: [],
+    sessionState: emptySessionState(),
     agentText: "hi",
     stopReason: "end_turn",
     error: null,
@@ -154,5 +166,24 @@ describe("rendering", () => {
     const doc = jsonReport([a, b]) as { comparison: { identicalSequences: boolean }; runs: Array<{ methodSequence: string[] }> };
     assert.equal(doc.comparison.identicalSequences, true);
     assert.deepEqual(doc.runs[0]?.methodSequence, ["-> initialize", "<- initialize (result)"]);
+  });
+});
+
+describe("session state in the report", () => {
+  test("the last update of each state kind is kept with its count; other kinds are ignored", () => {
+    const state = emptySessionState();
+    noteSessionState(state, { sessionUpdate: "usage_update", used: 1, size: 10 });
+    noteSessionState(state, { sessionUpdate: "usage_update", used: 2, size: 10, cost: { amount: 0.1, currency: "USD" } });
+    noteSessionState(state, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } });
+    noteSessionState(state, { sessionUpdate: "current_mode_update", currentModeId: "plan" });
+    assert.deepEqual(state.updates, {
+      usage_update: { count: 2, last: { used: 2, size: 10, cost: { amount: 0.1, currency: "USD" } } },
+      current_mode_update: { count: 1, last: { currentModeId: "plan" } },
+    });
+    state.modes = { currentModeId: "default", availableModes: [] };
+    const text = renderRun({ ...run("off", []), sessionState: state });
+    assert.match(text, /usage_update ×2, last: \{"used":2/);
+    assert.match(text, /available_commands_update: none/);
+    assert.match(text, /modes \(session\/new\): \{"currentModeId":"default"/);
   });
 });

@@ -27,10 +27,45 @@ export interface ProbeRun {
   toolCalls: ToolCallSeen[];
   /** Each `plan` update's entries, as `status content` lines. */
   plans: string[][];
+  /** What the agent said about its session: session/new's modes and configOptions, its state updates. */
+  sessionState: SessionStateSeen;
   agentText: string;
   stopReason: string | null;
   /** Set when the run did not reach a stop reason: which step failed and why. */
   error: { phase: string; message: string } | null;
+}
+
+/** Session state as the agent sent it (raw ACP shapes: issue 33 asks to check them here). */
+export interface SessionStateSeen {
+  modes: unknown;
+  configOptions: unknown;
+  /** The last update of each state kind, and how many of that kind arrived. */
+  updates: Record<string, { count: number; last: unknown }>;
+}
+
+export const STATE_UPDATE_KINDS = ["current_mode_update", "config_option_update", "available_commands_update", "usage_update", "session_info_update"];
+
+export function emptySessionState(): SessionStateSeen {
+  return { modes: null, configOptions: null, updates: {} };
+}
+
+/** Folds a session/update into the session state seen so far (other kinds are ignored). */
+export function noteSessionState(state: SessionStateSeen, update: Record<string, unknown>): void {
+  const kind = update.sessionUpdate;
+  if (typeof kind !== "string" || !STATE_UPDATE_KINDS.includes(kind)) return;
+  const { sessionUpdate: _kind, ...rest } = update;
+  state.updates[kind] = { count: (state.updates[kind]?.count ?? 0) + 1, last: rest };
+}
+
+function renderSessionState(s: SessionStateSeen): string[] {
+  const out = ["", "session state:"];
+  out.push(`  modes (session/new): ${JSON.stringify(s.modes)}`);
+  out.push(`  configOptions (session/new): ${JSON.stringify(s.configOptions)}`);
+  for (const kind of STATE_UPDATE_KINDS) {
+    const seen = s.updates[kind];
+    out.push(seen === undefined ? `  ${kind}: none` : `  ${kind} ×${seen.count}, last: ${JSON.stringify(seen.last)}`);
+  }
+  return out;
 }
 
 /** Folds a session/update into the tool calls seen so far (first appearance order). */
@@ -129,6 +164,7 @@ export function renderRun(run: ProbeRun): string {
   }
   out.push("", `plan updates: ${run.plans.length}`);
   for (const [i, p] of run.plans.entries()) out.push(`  #${i + 1}:`, ...p.map((e) => `    ${e}`));
+  out.push(...renderSessionState(run.sessionState));
   out.push("", "agent text:", indent(run.agentText.length > 0 ? run.agentText : "(none)", "  "));
   out.push("", `stop reason: ${run.stopReason ?? "(none)"}`);
   if (run.error !== null) out.push(`error during ${run.error.phase}: ${run.error.message}`);

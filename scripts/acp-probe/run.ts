@@ -5,7 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import { buildClientCapabilities } from "@kandev/agentctl";
-import { notePlan, noteToolCall, type ProbeRun } from "./report.js";
+import { emptySessionState, notePlan, noteSessionState, noteToolCall, type ProbeRun } from "./report.js";
 import { WireRecorder } from "./wire.js";
 
 export interface RunOptions {
@@ -73,6 +73,7 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
     permissions: [],
     toolCalls: [],
     plans: [],
+    sessionState: emptySessionState(),
     agentText: "",
     stopReason: null,
     error: null,
@@ -143,6 +144,7 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
       const update = params.update as unknown as Record<string, unknown>;
       noteToolCall(run.toolCalls, update);
       notePlan(run.plans, update);
+      noteSessionState(run.sessionState, update);
       const content = update.content as { type?: unknown; text?: unknown } | undefined;
       if (update.sessionUpdate === "agent_message_chunk" && content?.type === "text" && typeof content.text === "string") {
         run.agentText += content.text;
@@ -180,6 +182,8 @@ export async function runProbe(opts: RunOptions): Promise<ProbeRun> {
     run.agentCapabilities = init.agentCapabilities ?? null;
     const session = await step("session/new", connection.agent.request(acp.methods.agent.session.new, { cwd: opts.cwd, mcpServers: [] }));
     run.sessionId = session.sessionId;
+    run.sessionState.modes = session.modes ?? null;
+    run.sessionState.configOptions = session.configOptions ?? null;
     const res = await step(
       "session/prompt",
       connection.agent.request(acp.methods.agent.session.prompt, {

@@ -155,7 +155,7 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     assert.match(r.stdout, / {2}copied {5}wire-ask-user-question\.json from the checked-in bridge-0\.101\.0/);
     // The fake's extractAskUserQuestions filters like the real one, so that file alone is unchanged.
     assert.match(r.stdout, / {2}unchanged {2}extract-gatekeeping\.json\n/);
-    assert.match(r.stdout, /9 generated: 1 unchanged, 8 changed, 0 new, 0 failed\.\nNote: 2 wire capture\(s\) would be copied forward/);
+    assert.match(r.stdout, /9 generated: 1 unchanged, 8 changed, 0 new, 0 failed\.\nNote: 3 wire capture\(s\) would be copied forward/);
     assert.match(r.stdout, /Dry run: nothing written\.\n$/);
     assert.ok(!existsSync(join(fixtures, "bridge-0.200.0")));
     assert.deepEqual(registryRequests, [], "the install of a tarball without dependencies never asks the registry");
@@ -164,10 +164,11 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
   test("a capture writes every generated file in the fixture layout and copies the wire captures forward", async () => {
     const r = await capture("--from", tarballs.get("0.200.0")!);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /Wrote 11 file\(s\) to .*bridge-0\.200\.0\.\n$/);
+    assert.match(r.stdout, /Wrote 12 file\(s\) to .*bridge-0\.200\.0\.\n$/);
     const out = join(fixtures, "bridge-0.200.0");
     assert.deepEqual(readdirSync(out).sort(), readdirSync(CHECKED_IN).sort());
-    for (const wire of ["wire-ask-user-question.json", "wire-mcp-passthrough.json"]) assert.equal(read(out, wire), read(CHECKED_IN, wire));
+    for (const wire of ["wire-ask-user-question.json", "wire-mcp-passthrough.json", "wire-coding-session.json"])
+      assert.equal(read(out, wire), read(CHECKED_IN, wire));
 
     const input = json(CHECKED_IN, "ask-4-mixed.json").input as { questions: unknown[] };
     assert.equal(
@@ -224,7 +225,7 @@ describe("fixtures:capture as a process, against npm-packed fake bridges", () =>
     const r = await capture("--from", join(tmp, "src", `${PACKAGE.replace(/[@/]/g, "_")}-0.200.0`), "--out", out);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /9 unchanged/);
-    assert.equal(readdirSync(join(out, "bridge-0.200.0")).length, 11);
+    assert.equal(readdirSync(join(out, "bridge-0.200.0")).length, 12);
     assert.equal(read(out, "bridge-0.200.0", "ask-4-mixed.json"), read(fixtures, "bridge-0.200.0", "ask-4-mixed.json"));
   });
 

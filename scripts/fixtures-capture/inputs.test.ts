@@ -29,7 +29,7 @@ function captureError(read: (f: string) => unknown, message: RegExp): void {
 describe("recorded inputs", () => {
   test("the generated and wire files are the eleven files of a bridge folder", () => {
     assert.equal(GENERATED_FILES.length, 9);
-    assert.equal(new Set([...GENERATED_FILES, ...WIRE_FILES]).size, 11);
+    assert.equal(new Set([...GENERATED_FILES, ...WIRE_FILES]).size, 12);
   });
 
   test("are read out of the checked-in fixtures: tool inputs, responses in file order, the refusal payload", () => {

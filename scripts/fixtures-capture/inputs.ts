@@ -25,7 +25,7 @@ export const GENERATED_FILES = [...ASK_CASES.map((c) => c.file), ...APPLY_FILES,
 export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
 /** Frames captured from a live bridge running the real CLI: never rebuilt, copied forward when absent. */
-export const WIRE_FILES = ["wire-ask-user-question.json", "wire-mcp-passthrough.json"] as const;
+export const WIRE_FILES = ["wire-ask-user-question.json", "wire-mcp-passthrough.json", "wire-coding-session.json"] as const;
 
 export interface RecordedInputs {
   ask: Array<{ file: (typeof ASK_CASES)[number]["file"]; toolCallId: string | undefined; toolInput: JsonObject }>;

@@ -238,7 +238,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       reply = await match.handler({ req, res, params: match.params, query: url.searchParams, body: () => readJsonBody(req) });
     } catch (err) {
       const e = toErrorReply(err);
-      if (e.status >= 500)
+      // The agent refusing a change (AGENT_ERROR) is its answer, not the board failing.
+      if (e.body.error.code === "AGENT_ERROR") logger.info("the agent refused a request", { path: url.pathname, error: e.body.error.message });
+      else if (e.status >= 500)
         logger.error("request failed", { method: req.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) });
       reply = e;
     }

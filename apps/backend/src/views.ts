@@ -35,6 +35,8 @@ export function toTask(row: TaskRow, latest: SessionRow | undefined): Task {
     turn_active: isTurnActive(latest?.state ?? null),
     workspace: row.workspace ?? null,
     archived: row.archivedAt !== null,
+    session_usage: latest?.usage ?? null,
+    session_title: latest?.title ?? null,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });
@@ -54,6 +56,11 @@ export function toSession(row: SessionRow, queued: readonly QueuedPromptRow[]): 
     ended: isEnded(row),
     interruption: interruptionOf(row.error),
     queued_prompts: queued.map(toQueuedPrompt),
+    modes: row.modes ?? null,
+    config_options: row.configOptions ?? null,
+    available_commands: row.availableCommands,
+    usage: row.usage ?? null,
+    title: row.title ?? null,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   });

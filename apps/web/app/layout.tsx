@@ -15,6 +15,7 @@ import "./agent-log.css";
 import "./changes.css";
 import "./markdown.css";
 import "./tool-calls.css";
+import "./session.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = serverT(await requestLanguage());

@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { formatRelative } from "../lib/relative-time";
 import { taskStateIcon } from "../lib/task-state-icon";
 import { StateGlyph } from "./TaskStateIcon";
+import { contextUsed, costText } from "../lib/session-usage";
 
 export interface TaskRowProps {
   task: Task;
@@ -70,6 +71,12 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
             <span>{label}</span>
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
+          {task.session_usage ? (
+            <span className="task-row__usage" data-testid="task-row-usage">
+              {contextUsed(task.session_usage)}
+              {costText(task.session_usage, lang) !== null ? ` · ${costText(task.session_usage, lang)}` : null}
+            </span>
+          ) : null}
           {task.workspace ? (
             <code className="task-row__branch" data-testid="task-row-branch" title={task.workspace.branch}>
               {task.workspace.branch}

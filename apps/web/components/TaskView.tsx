@@ -25,6 +25,8 @@ import { RestartTaskButton } from "./RestartTaskButton";
 import { TaskStateIcon } from "./TaskStateIcon";
 import { AgentStatus, SessionInterruption } from "./AgentStatus";
 import { TaskTitle } from "./TaskTitle";
+import { SessionControls } from "./session/SessionControls";
+import { SessionUsage } from "./session/SessionUsage";
 
 /** The task page: header, the live transcript, and the prompt box; subscribes `{task_id}`. */
 export function TaskView({ id }: { id: string }) {
@@ -88,6 +90,11 @@ export function TaskView({ id }: { id: string }) {
           <TaskStateIcon name={icon} size={24} />
           <div className="task-head__text">
             <TaskTitle key={data.id} task={data} />
+            {session.data?.title && session.data.title !== data.title ? (
+              <p className="task-head__session-title" data-testid="session-title">
+                {t("task.sessionTitle", { title: session.data.title })}
+              </p>
+            ) : null}
             <p className="task-head__meta">
               <span className={`pill pill--${icon}`}>{t(`states.${icon}`)}</span>
               <span>{t("task.agent", { name: profileName })}</span>
@@ -107,6 +114,12 @@ export function TaskView({ id }: { id: string }) {
           <TaskBoardActions task={data} />
           <DeleteTaskButton task={data} />
         </div>
+        {session.data ? (
+          <div className="session-bar">
+            {session.data.usage ? <SessionUsage usage={session.data.usage} /> : null}
+            <SessionControls session={session.data} />
+          </div>
+        ) : null}
       </div>
 
       {data.workspace ? (
@@ -158,7 +171,12 @@ export function TaskView({ id }: { id: string }) {
         <ClarificationSlot sessionId={sessionId} />
         {session.data ? <QueuedPrompts sessionId={session.data.id} queued={session.data.queued_prompts} /> : null}
         {sessionId ? (
-          <PromptBox sessionId={sessionId} running={running} closed={session.data ? session.data.ended : data.state === "FAILED"} />
+          <PromptBox
+            sessionId={sessionId}
+            running={running}
+            closed={session.data ? session.data.ended : data.state === "FAILED"}
+            commands={session.data?.available_commands}
+          />
         ) : null}
       </div>
     </div>

@@ -2,6 +2,9 @@ import {
   AgentPresetSchema,
   AgentProfileSchema,
   BranchesResultSchema,
+  ConfigOptionsResultSchema,
+  type ConfigOptionsResult,
+  type ConfigValue,
   MergeResultSchema,
   PushResultSchema,
   RepositorySchema,
@@ -205,6 +208,12 @@ export const api = {
   restartTask: (taskId: string, prompt?: string): Promise<{ task: Task; session: Session }> =>
     call(`/tasks/${encodeURIComponent(taskId)}/restart`, CreatedSchema, post(prompt === undefined ? {} : { prompt })),
   /** Stops the agent of a session waiting for its next prompt; a later prompt resumes it. */
+  /** Switches the session's mode through the agent (POST /sessions/:id/mode). */
+  setSessionMode: (sessionId: string, modeId: string): Promise<Session> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/mode`, SessionSchema, post({ mode_id: modeId })),
+  /** Sets one of the session's config options (the model) through the agent. */
+  setSessionConfigOption: (sessionId: string, configId: string, value: ConfigValue): Promise<ConfigOptionsResult> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/config-options`, ConfigOptionsResultSchema, post({ config_id: configId, value })),
   closeSession: (sessionId: string): Promise<Session> => call(`/sessions/${encodeURIComponent(sessionId)}/close`, SessionSchema, post({})),
   cancel: (sessionId: string): Promise<{ ok: true }> => call(`/sessions/${encodeURIComponent(sessionId)}/cancel`, OkResultSchema, post({})),
   respondPermission: (sessionId: string, pendingId: string, answer: { option_id: string } | { cancelled: true }): Promise<{ success: true }> =>

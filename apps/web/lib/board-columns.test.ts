@@ -15,6 +15,8 @@ function task(id: string, state: Task["state"]): Task {
     turn_active: false,
     workspace: null,
     archived: false,
+    session_usage: null,
+    session_title: null,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
   };

@@ -70,4 +70,10 @@ describe("statusWords and interruptionWords", () => {
     assert.equal(say(statusWords({ metadata: { stop_reason: "cancelled" } }), de), "Runde abgebrochen");
     assert.equal(statusWords({ metadata: { stop_reason: "end_turn" } }), null);
   });
+
+  test("a mode change says the mode and who changed it: the operator or the agent", () => {
+    assert.equal(say(statusWords({ metadata: { mode_id: "plan", mode_name: "Plan", user: "local" } })), "Mode: Plan (set by local)");
+    assert.equal(say(statusWords({ metadata: { mode_id: "plan", mode_name: "Plan", by: "agent" } }), de), "Modus: Plan (der Agent hat gewechselt)");
+    assert.equal(say(statusWords({ metadata: { mode_id: "plan" } })), "Mode: plan");
+  });
 });

@@ -34,6 +34,13 @@ export function statusWords(message: Pick<Message, "metadata">): NestedWords | n
       : { key: "sessionText.resume.newSession" };
   }
   if (m.note === "start_cancelled") return { key: "sessionText.startCancelled" };
+  if (typeof m.mode_id === "string") {
+    const mode = typeof m.mode_name === "string" ? m.mode_name : m.mode_id;
+    if (m.by === "agent") return { key: "sessionText.modeChangedByAgent", values: { mode } };
+    return typeof m.user === "string"
+      ? { key: "sessionText.modeChanged", values: { mode, user: m.user } }
+      : { key: "sessionText.modeSet", values: { mode } };
+  }
   if (m.stop_reason === "cancelled") return { key: "sessionText.turnCancelled" };
   return null;
 }

@@ -23,6 +23,8 @@ function handlers(over: Partial<ActionHandlers> = {}): ActionHandlers {
     "agent.session.new": fail,
     "agent.session.load": fail,
     "agent.prompt": fail,
+    "agent.session.set_mode": fail,
+    "agent.session.set_config_option": fail,
     "agent.cancel": fail,
     "agent.permissions.respond": fail,
     "agent.elicitations.respond": fail,

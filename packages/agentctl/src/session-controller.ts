@@ -3,7 +3,15 @@
 // `send`; session-mux.ts keeps one per session and tags what leaves with it.
 import path from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
-import { AGENT_EVENTS, ProtocolError, type AgentEvent, type AgentEventName, type ConfigureParams } from "@kandev/protocol";
+import {
+  AGENT_EVENTS,
+  ProtocolError,
+  SESSION_STATE_UPDATE_KINDS,
+  type AgentActionResult,
+  type AgentEvent,
+  type AgentEventName,
+  type ConfigureParams,
+} from "@kandev/protocol";
 import { acpErrorInfo, connectAcp, type AcpLink } from "./acp-client.js";
 import { acpCloseFailure } from "./acp-close.js";
 import { AgentProcess, STDERR_TAIL_CHARS, type AgentExit } from "./agent-process.js";
@@ -16,6 +24,7 @@ import { createKandevRelay } from "./ask-tool/relay.js";
 import { PermissionBroker } from "./permissions.js";
 import { resolveTimeouts, type Timeouts } from "./timeouts.js";
 import { mapSessionUpdate } from "./update-mapping.js";
+import { openedState, setConfigOption, setMode } from "./session-settings.js";
 import { ChunkJoiner } from "./chunk-joiner.js";
 import {
   ACP_EOF_GRACE_MS,
@@ -28,6 +37,8 @@ import {
 } from "./session-parts.js";
 
 export type { SessionControllerOptions } from "./session-parts.js";
+
+const STATE_KINDS: ReadonlySet<string> = new Set(SESSION_STATE_UPDATE_KINDS);
 
 /** Implements the agent-stream actions for one agent process. */
 export class SessionController {
@@ -82,6 +93,8 @@ export class SessionController {
       "agent.session.new": (p) => this.sessionNew(p),
       "agent.session.load": (p) => this.sessionLoad(p),
       "agent.prompt": (p) => this.prompt(p),
+      "agent.session.set_mode": (p) => setMode(this.requireSession(p.session_id), p.session_id, p.mode_id),
+      "agent.session.set_config_option": (p) => setConfigOption(this.requireSession(p.session_id), p.session_id, p.config_id, p.value),
       "agent.cancel": (p) => this.cancel(p),
       "agent.permissions.respond": (p) => this.permissions.respond(p),
       "agent.elicitations.respond": (p) => {
@@ -205,7 +218,14 @@ export class SessionController {
     return result;
   }
 
-  async sessionNew(p: ActionParams<"agent.session.new">): Promise<{ session_id: string }> {
+  /** The ACP connection for a request on an open session (CONFLICT / NOT_FOUND otherwise). */
+  private requireSession(sessionId: string): acp.ClientConnection {
+    const { conn } = this.requireAgent();
+    if (!this.sessions.has(sessionId)) throw new ProtocolError("NOT_FOUND", `unknown session ${sessionId}`);
+    return conn;
+  }
+
+  async sessionNew(p: ActionParams<"agent.session.new">): Promise<AgentActionResult<"agent.session.new">> {
     const { conn, cwd, mcpServers } = await this.sessionSetup(p.cwd);
     let res: acp.NewSessionResponse;
     try {
@@ -215,7 +235,7 @@ export class SessionController {
     }
     this.sessions.add(res.sessionId);
     this.currentSession = res.sessionId;
-    return { session_id: res.sessionId };
+    return { session_id: res.sessionId, ...openedState(res) };
   }
 
   /**
@@ -224,15 +244,16 @@ export class SessionController {
    * while loading is dropped, not emitted: the backend already holds that transcript, and emitting
    * it would append the old turns to the new one.
    */
-  async sessionLoad(p: ActionParams<"agent.session.load">): Promise<{ session_id: string }> {
+  async sessionLoad(p: ActionParams<"agent.session.load">): Promise<AgentActionResult<"agent.session.load">> {
     const { conn, cwd, mcpServers, initialized } = await this.sessionSetup(p.cwd);
     if (initialized.agent_capabilities.loadSession !== true) {
       throw new ProtocolError("CONFLICT", "the agent does not advertise loadSession");
     }
     if (this.sessions.has(p.session_id)) throw new ProtocolError("CONFLICT", `session ${p.session_id} is already open`);
     this.loading.add(p.session_id);
+    let res: unknown;
     try {
-      await conn.agent.request(acp.methods.agent.session.load, { sessionId: p.session_id, cwd, mcpServers });
+      res = await conn.agent.request(acp.methods.agent.session.load, { sessionId: p.session_id, cwd, mcpServers });
       await this.link?.updatesDrained();
     } catch (err) {
       throw acpFailure("session/load", err);
@@ -241,7 +262,7 @@ export class SessionController {
     }
     this.sessions.add(p.session_id);
     this.currentSession = p.session_id;
-    return { session_id: p.session_id };
+    return { session_id: p.session_id, ...openedState(res) };
   }
 
   /** What session/new and session/load both need: an initialized agent, an absolute cwd, MCP servers. */
@@ -328,7 +349,8 @@ export class SessionController {
   }
 
   private onSessionUpdate(n: acp.SessionNotification): void {
-    if (this.loading.has(n.sessionId)) return;
+    // While loading, the replayed history is dropped, but state (mode, commands, usage...) is now.
+    if (this.loading.has(n.sessionId) && !STATE_KINDS.has(n.update.sessionUpdate)) return;
     const turn = this.turn !== null && this.turn.sessionId === n.sessionId ? this.turn.turnId : null;
     this.joiner.add({ session_id: n.sessionId, turn_id: turn, update: mapSessionUpdate(n.update) });
   }

@@ -2,6 +2,7 @@ import type * as acp from "@agentclientprotocol/sdk";
 import type { SessionUpdate } from "@kandev/protocol";
 import { contentText } from "./content-text.js";
 import { mapPlan, mapToolCall, mapToolCallUpdate } from "./tool-call-mapping.js";
+import { mapSessionStateUpdate } from "./session-state-mapping.js";
 
 /** Maps one ACP `session/update` payload to the agent-stream `SessionUpdate` (pure). */
 export function mapSessionUpdate(update: acp.SessionUpdate): SessionUpdate {
@@ -16,12 +17,14 @@ export function mapSessionUpdate(update: acp.SessionUpdate): SessionUpdate {
       return mapToolCallUpdate(update);
     case "plan":
       return mapPlan(update);
-    case "user_message_chunk":
+    // Session state (session-state-mapping.ts); one it cannot read is kept by name below.
     case "available_commands_update":
     case "current_mode_update":
     case "config_option_update":
     case "session_info_update":
     case "usage_update":
+      return mapSessionStateUpdate(update, update.sessionUpdate) ?? { kind: "other", session_update: update.sessionUpdate };
+    case "user_message_chunk":
     case "notice":
     case "compaction_update":
     case "compaction_summary_chunk":

@@ -3,6 +3,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { parsePrompt, promptText, splitChunks } from "./prompt-parse.js";
 import type { ScenarioContext, ScenarioRegistry, StreamOptions } from "./scenario.js";
 import type { BenchWireStamps } from "./scenarios/bench-wire.js";
+import { MOCK_COMMANDS, MockSessionSettings } from "./session-state.js";
 
 export interface MockAgentOptions {
   scenarios: ScenarioRegistry;
@@ -14,6 +15,8 @@ export interface MockAgentOptions {
   wireStamps?: BenchWireStamps;
   /** Resolves when `initialize` may be answered (the CLI's MOCK_AGENT_START_GATE); absent: at once. */
   startGate?: () => Promise<void>;
+  /** MOCK_AGENT_SESSION_STATE=1: session/new answers modes and a model option, then advertises commands. */
+  sessionState?: boolean;
 }
 
 /** What the mock agent remembers across requests; exposed for in-process tests. */
@@ -26,12 +29,21 @@ export interface MockAgentState {
   cwds: Map<string, string>;
   /** Cancels the running turn of a session. */
   activeTurns: Map<string, AbortController>;
+  /** Each session's mode and model (session-state.ts). */
+  settings: MockSessionSettings;
 }
 
 /** Builds the ACP agent app that plays scenarios. Connect it to a stream to serve a client. */
 export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp; state: MockAgentState } {
   const log = options.log ?? (() => {});
-  const state: MockAgentState = { clientCapabilities: null, sessions: new Set(), mcpServers: new Map(), cwds: new Map(), activeTurns: new Map() };
+  const state: MockAgentState = {
+    clientCapabilities: null,
+    sessions: new Set(),
+    mcpServers: new Map(),
+    cwds: new Map(),
+    activeTurns: new Map(),
+    settings: new MockSessionSettings(),
+  };
 
   const app = acp
     .agent({ name: "kandev-mock-agent" })
@@ -46,13 +58,31 @@ export function createMockAgent(options: MockAgentOptions): { app: acp.AgentApp;
         authMethods: [],
       };
     })
-    .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       const sessionId = `mock-${randomUUID()}`;
       state.sessions.add(sessionId);
       state.mcpServers.set(sessionId, [...params.mcpServers]);
       state.cwds.set(sessionId, params.cwd);
-      return { sessionId };
+      state.settings.open(sessionId);
+      if (options.sessionState !== true) return { sessionId };
+      // Like the Claude bridge: the commands follow the answer as a session/update.
+      setImmediate(() => {
+        void client
+          .notify(acp.methods.client.session.update, {
+            sessionId,
+            update: { sessionUpdate: "available_commands_update", availableCommands: MOCK_COMMANDS },
+          })
+          .catch(() => {});
+      });
+      return { sessionId, ...state.settings.opened(sessionId) };
     })
+    .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+      state.settings.setMode(params.sessionId, params.modeId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => ({
+      configOptions: state.settings.setConfigOption(params.sessionId, params.configId, params.value),
+    }))
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
       state.activeTurns.get(params.sessionId)?.abort(new Error("session/cancel"));
     })
@@ -158,5 +188,6 @@ function makeContext(input: ContextInput): ScenarioContext {
     log: input.log,
     writeRaw: input.writeRaw,
     wireStamps: input.wireStamps,
+    settings: input.state.settings,
   };
 }

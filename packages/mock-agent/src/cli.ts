@@ -5,7 +5,7 @@ import { appendFileSync, existsSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { createMockAgent } from "./agent.js";
 import { pipeStream } from "./pipes.js";
-import { floodLogFile, frameLogFile, startGateFile } from "./env.js";
+import { floodLogFile, frameLogFile, sessionStateEnabled, startGateFile } from "./env.js";
 import { rawLogLine, tapStream } from "./frame-log.js";
 import { BenchWireStamps } from "./scenarios/bench-wire.js";
 import { benchNow } from "./scenarios/bench.js";
@@ -41,7 +41,14 @@ const startGate =
           look();
         });
 
-const { app } = createMockAgent({ scenarios, log, writeRaw, wireStamps, ...(startGate !== undefined && { startGate }) });
+const { app } = createMockAgent({
+  scenarios,
+  log,
+  writeRaw,
+  wireStamps,
+  sessionState: sessionStateEnabled(),
+  ...(startGate !== undefined && { startGate }),
+});
 const connection = app.connect(stream);
 // The client closed our stdin (or the stream broke): nothing more can happen, so leave.
 void connection.closed.then(() => process.exit(0));

@@ -23,3 +23,8 @@ export function floodLogFile(source: NodeJS.ProcessEnv = process.env): string | 
   const file = source.MOCK_AGENT_FLOOD_LOG;
   return file !== undefined && file.length > 0 ? file : undefined;
 }
+
+/** MOCK_AGENT_SESSION_STATE=1: session/new answers modes and config options (session-state.ts). */
+export function sessionStateEnabled(source: NodeJS.ProcessEnv = process.env): boolean {
+  return source.MOCK_AGENT_SESSION_STATE === "1";
+}

@@ -22,3 +22,5 @@ export type { FuzzCase, RawExpect, Rng } from "./scenarios/fuzz-cases.js";
 export { fuzzScenarios, numericArgs } from "./scenarios/fuzz.js";
 export type { FuzzTally } from "./scenarios/fuzz.js";
 export { rawLogLine, RAW_LOG_CHARS } from "./frame-log.js";
+export { MOCK_MODES, MOCK_MODELS, MOCK_COMMANDS, MockSessionSettings } from "./session-state.js";
+export { MOCK_USAGE, USAGE_BURST } from "./scenarios/session-state.js";

@@ -1,5 +1,6 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { BenchWireStamps } from "./scenarios/bench-wire.js";
+import type { MockSessionSettings } from "./session-state.js";
 
 /**
  * Everything a scenario may use while it plays one prompt turn.
@@ -45,6 +46,8 @@ export interface ScenarioContext {
    * pipes (bench-wire.ts). Null when the transport has no pipes (an in-process stream).
    */
   readonly wireStamps: BenchWireStamps | null;
+  /** The agent's per-session mode and model (session-state.ts), for scenarios that change them. */
+  readonly settings: MockSessionSettings;
 }
 
 export interface StreamOptions {

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { AnswerSchema, ClarificationAnswerSchema, QuestionSchema } from "./questions.js";
 import { PlanEntrySchema, ToolCallDetailsShape } from "./tool-calls.js";
+import {
+  AvailableCommandsUpdateSchema,
+  ConfigOptionUpdateSchema,
+  ConfigOptionsResultSchema,
+  ConfigValueSchema,
+  CurrentModeUpdateSchema,
+  OpenedSessionStateSchema,
+  SessionInfoUpdateSchema,
+  UsageUpdateSchema,
+} from "./session-state.js";
 
 // ---------------------------------------------------------------------------------------------
 // Actions: backend -> agentctl requests, each with its params and result schema.
@@ -56,7 +66,8 @@ export const InitializeResultSchema = z.object({
 });
 
 export const SessionNewParamsSchema = z.object({ cwd: z.string().optional() });
-export const SessionNewResultSchema = z.object({ session_id: z.string() });
+/** `modes` and `config_options` when the agent's ACP answer carried them (session-state.ts). */
+export const SessionNewResultSchema = z.object({ session_id: z.string() }).extend(OpenedSessionStateSchema.shape);
 
 /**
  * ACP `session/load` of a session an earlier agent process created (only for agents that advertise
@@ -67,7 +78,12 @@ export const SessionLoadParamsSchema = z.object({
   session_id: z.string().min(1),
   cwd: z.string().optional(),
 });
-export const SessionLoadResultSchema = z.object({ session_id: z.string() });
+export const SessionLoadResultSchema = z.object({ session_id: z.string() }).extend(OpenedSessionStateSchema.shape);
+
+/** ACP `session/set_mode`; answered once the agent answered (its error is AGENT_ERROR). */
+export const SetModeParamsSchema = z.object({ session_id: z.string().min(1), mode_id: z.string().min(1) });
+/** ACP `session/set_config_option`; the result is the agent's full list of options after the change. */
+export const SetConfigOptionParamsSchema = z.object({ session_id: z.string().min(1), config_id: z.string().min(1), value: ConfigValueSchema });
 
 export const PromptParamsSchema = z.object({
   session_id: z.string().min(1),
@@ -117,6 +133,8 @@ export const AGENT_ACTIONS = {
   "agent.session.new": { params: SessionNewParamsSchema, result: SessionNewResultSchema },
   "agent.session.load": { params: SessionLoadParamsSchema, result: SessionLoadResultSchema },
   "agent.prompt": { params: PromptParamsSchema, result: PromptResultSchema },
+  "agent.session.set_mode": { params: SetModeParamsSchema, result: OkResultSchema },
+  "agent.session.set_config_option": { params: SetConfigOptionParamsSchema, result: ConfigOptionsResultSchema },
   "agent.cancel": { params: CancelParamsSchema, result: OkResultSchema },
   "agent.permissions.respond": { params: PermissionRespondParamsSchema, result: SuccessResultSchema },
   "agent.elicitations.respond": { params: ElicitationRespondParamsSchema, result: SuccessResultSchema },
@@ -157,6 +175,12 @@ export const SessionUpdateSchema = z.discriminatedUnion("kind", [
   }),
   /** The agent's whole current plan (ACP `plan`): each update replaces the list. */
   z.object({ kind: z.literal("plan"), entries: z.array(PlanEntrySchema) }),
+  // Session state, not transcript (session-state.ts).
+  CurrentModeUpdateSchema,
+  ConfigOptionUpdateSchema,
+  AvailableCommandsUpdateSchema,
+  UsageUpdateSchema,
+  SessionInfoUpdateSchema,
   /** Any other ACP `sessionUpdate`, kept by name so nothing is silently lost. */
   z.object({ kind: z.literal("other"), session_update: z.string() }),
 ]);

@@ -22,6 +22,8 @@ describe("agent-stream contracts", () => {
       "agent.session.close",
       "agent.session.load",
       "agent.session.new",
+      "agent.session.set_config_option",
+      "agent.session.set_mode",
       "agent.status",
     ]);
   });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { QuestionSchema } from "./questions.js";
 import { PendingActionSchema, SessionStateSchema, TaskStateSchema } from "./states.js";
 import { TaskWorkspaceSchema } from "./workspaces.js";
+import { AvailableCommandSchema, SessionConfigOptionSchema, SessionModesSchema, SessionUsageSchema } from "./session-state.js";
 
 /** JSON field names are snake_case on every wire (REST and WebSocket). */
 
@@ -47,6 +48,10 @@ export const TaskSchema = z.object({
   workspace: TaskWorkspaceSchema.nullable(),
   /** Archived tasks are left off the board (and out of `GET /tasks` unless `?archived=true`). */
   archived: z.boolean(),
+  /** The latest session's `usage` (read from it), for the card. */
+  session_usage: SessionUsageSchema.nullable(),
+  /** The latest session's `title` (read from it). */
+  session_title: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -121,6 +126,16 @@ export const SessionSchema = z.object({
   interruption: InterruptionCodeSchema.nullable(),
   /** Prompts waiting for the running turn to end, in the order they will be sent. */
   queued_prompts: z.array(QueuedPromptSchema),
+  /** The agent's modes and the current one (ACP session modes), or null when it has none. */
+  modes: SessionModesSchema.nullable(),
+  /** The agent's config options (the model, typically), or null when it has none. */
+  config_options: z.array(SessionConfigOptionSchema).nullable(),
+  /** The slash commands the agent offers now. */
+  available_commands: z.array(AvailableCommandSchema),
+  /** Context window used and cost, as the agent last said; null before it said. */
+  usage: SessionUsageSchema.nullable(),
+  /** The agent's title for the session (ACP session_info_update), or null. */
+  title: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -19,6 +19,8 @@ export const ErrorCodeSchema = z.enum([
   "TIMEOUT",
   // A per-connection limit was reached (e.g. /ws subscriptions per socket); nothing was changed.
   "LIMIT_EXCEEDED",
+  // The agent refused or failed a request made of it (ACP session/set_mode, ...); the message is its own.
+  "AGENT_ERROR",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -37,6 +37,8 @@ export {
   SessionNewResultSchema,
   SessionLoadParamsSchema,
   SessionLoadResultSchema,
+  SetModeParamsSchema,
+  SetConfigOptionParamsSchema,
   PromptParamsSchema,
   PromptResultSchema,
   CancelParamsSchema,
@@ -217,6 +219,7 @@ export {
   SessionPlanSchema,
 } from "./tool-calls.js";
 export type { ToolCallContent, ToolCallLocation, ToolCallMetadata, PlanEntry, PlanMetadata, SessionPlan } from "./tool-calls.js";
+export {
   RoleSchema,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -253,3 +256,30 @@ export type {
   CreatedToken,
   ApiToken,
 } from "./auth.js";
+export {
+  SessionModeSchema,
+  SessionModesSchema,
+  ConfigValueSchema,
+  SessionConfigSelectOptionSchema,
+  SessionConfigOptionSchema,
+  AvailableCommandSchema,
+  SessionUsageSchema,
+  SessionStateUpdateSchema,
+  SESSION_STATE_UPDATE_KINDS,
+  OpenedSessionStateSchema,
+  SetModeBodySchema,
+  SetConfigOptionBodySchema,
+  ConfigOptionsResultSchema,
+} from "./session-state.js";
+export type {
+  SessionMode,
+  SessionModes,
+  ConfigValue,
+  SessionConfigOption,
+  AvailableCommand,
+  SessionUsage,
+  SessionStateUpdate,
+  SetModeBody,
+  SetConfigOptionBody,
+  ConfigOptionsResult,
+} from "./session-state.js";

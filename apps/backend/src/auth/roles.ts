@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/v1/sessions/:id/messages": "operator",
   "GET /api/v1/sessions/:id/logs": "operator",
   "GET /api/v1/sessions/:id/plan": "operator",
+  "POST /api/v1/sessions/:id/mode": "operator",
+  "POST /api/v1/sessions/:id/config-options": "operator",
   "POST /api/v1/sessions/:id/prompt": "operator",
   "DELETE /api/v1/sessions/:id/queued-prompts/:queuedId": "operator",
   "POST /api/v1/sessions/:id/queued-prompts/:queuedId/send-now": "operator",

@@ -69,6 +69,7 @@ export function verdictForRespondError(code: ErrorCode): HttpVerdict {
     case "UNKNOWN_ACTION":
     case "INTERNAL_ERROR":
     case "LIMIT_EXCEEDED":
+    case "AGENT_ERROR":
       return { status: 502, code: "AGENTCTL_ERROR" };
     default: {
       const unreachable: never = code;

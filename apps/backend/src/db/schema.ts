@@ -57,6 +57,18 @@ export const sessions = sqliteTable(
     acpSessionId: text("acp_session_id"),
     currentTurnId: text("current_turn_id"),
     error: text("error"),
+    // What the agent said about its session (protocol session-state.ts; domain/session-state.ts).
+    modes: text("modes", { mode: "json" }).$type<{
+      current_mode_id: string;
+      available_modes: Array<{ id: string; name: string; description?: string }>;
+    }>(),
+    configOptions: text("config_options", { mode: "json" }).$type<Array<Record<string, unknown>>>(),
+    availableCommands: text("available_commands", { mode: "json" })
+      .$type<Array<{ name: string; description: string; input_hint?: string }>>()
+      .notNull()
+      .default(sql`'[]'`),
+    usage: text("usage", { mode: "json" }).$type<{ used: number; size: number; cost?: { amount: number; currency: string } }>(),
+    title: text("title"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },

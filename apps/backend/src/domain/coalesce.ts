@@ -54,6 +54,13 @@ export function decideUpdate(cursor: StreamCursor, turnId: string | null, update
     }
     case "other":
       return { kind: "ignore", reason: `session update ${update.session_update} has no transcript form` };
+    case "current_mode_update":
+    case "config_option_update":
+    case "available_commands_update":
+    case "usage_update":
+    case "session_info_update":
+      // Session state, kept on the session (lifecycle/session-settings.ts), not in the transcript.
+      return { kind: "ignore", reason: `${update.kind} is session state` };
     default: {
       const _x: never = update;
       return _x;

@@ -39,6 +39,9 @@ const DEFAULT_TIMEOUTS: Record<AgentActionName, number | null> = {
   "agent.session.new": null,
   "agent.session.load": null,
   "agent.prompt": 30_000,
+  // Answered by the agent itself (it may apply the change first), so as long as a prompt's send.
+  "agent.session.set_mode": 30_000,
+  "agent.session.set_config_option": 30_000,
   "agent.cancel": 30_000,
   "agent.permissions.respond": 30_000,
   "agent.elicitations.respond": 30_000,

@@ -38,6 +38,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_CONNECTED: 503,
   TIMEOUT: 504,
   LIMIT_EXCEEDED: 429,
+  // The agent refused a request made of it (ACP session/set_mode, ...): its message is passed on.
+  AGENT_ERROR: 502,
 };
 
 /** The one place any thrown value becomes an HTTP error reply (docs/API.md "Conventions"). */

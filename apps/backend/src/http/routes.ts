@@ -5,6 +5,8 @@ import {
   PermissionRespondBodySchema,
   PromptBodySchema,
   RestartTaskBodySchema,
+  SetConfigOptionBodySchema,
+  SetModeBodySchema,
   TaskStateSchema,
 } from "@kandev/protocol";
 import type { IncomingMessage } from "node:http";
@@ -163,6 +165,14 @@ export function buildRouter({
     return { status: 202, body: { ok: true } };
   });
   router.add("POST", "/api/v1/sessions/:id/close", async (ctx) => ({ status: 200, body: await sessions.close(ctx.params.id!) }));
+  router.add("POST", "/api/v1/sessions/:id/mode", async (ctx) => {
+    const body = SetModeBodySchema.parse(await ctx.body());
+    return { status: 200, body: await sessions.settings.setMode(ctx.params.id!, body.mode_id, requestUser(ctx.req).username) };
+  });
+  router.add("POST", "/api/v1/sessions/:id/config-options", async (ctx) => {
+    const body = SetConfigOptionBodySchema.parse(await ctx.body());
+    return { status: 200, body: await sessions.settings.setConfigOption(ctx.params.id!, body.config_id, body.value, requestUser(ctx.req).username) };
+  });
   router.add("POST", "/api/v1/sessions/:id/permissions/:pendingId/respond", async (ctx) => {
     const body = PermissionRespondBodySchema.parse(await ctx.body());
     await sessions.respondPermission(ctx.params.id!, ctx.params.pendingId!, body, requestUser(ctx.req).username);

@@ -10,6 +10,7 @@ import type { Logger } from "../logger.js";
 import type { NotificationService } from "../notifications/service.js";
 import type { LiveSession } from "./live-session.js";
 import type { SessionLogs } from "./session-logs.js";
+import type { SessionSettings } from "./session-settings.js";
 import type { LiveStore } from "./store.js";
 
 export interface LiveSessionDeps {
@@ -30,6 +31,8 @@ export interface LiveSessionDeps {
   clarifications: ClarificationService;
   notifications: NotificationService;
   logs: SessionLogs;
+  /** Where what the agent says about its session (modes, options, commands, usage, title) goes. */
+  settings?: SessionSettings;
   /** Why the agent command cannot be run (missing, not executable), or null when it can. */
   checkCommand: (agent: AgentCommand) => StartFailure | null;
   initializeTimeoutMs?: number;

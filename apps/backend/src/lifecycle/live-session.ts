@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import {
   KandevAskResultSchema,
   ProtocolError,
+  SESSION_STATE_UPDATE_KINDS,
+  type ConfigOptionsResult,
+  type ConfigValue,
+  type SessionStateUpdate,
+  type SessionUpdate,
   type AgentActionName,
   type AgentActionParams,
   type AgentActionResult,
@@ -28,6 +33,8 @@ import { Transcript } from "./transcript.js";
 export type { LiveSessionDeps } from "./live-session-deps.js";
 
 const STDERR_TAIL_CHARS = 4096;
+const STATE_KINDS: ReadonlySet<string> = new Set(SESSION_STATE_UPDATE_KINDS);
+const isStateUpdate = (u: SessionUpdate): u is SessionStateUpdate => STATE_KINDS.has(u.kind);
 /**
  * One session running on this host's agentctl: starts its agent there, turns its events into
  * transcript and state, and fails the session loudly when its agent goes away (agentctl going
@@ -97,11 +104,15 @@ export class LiveSession {
       this.startPhase = "initialize";
       const init = await this.send("agent.initialize", {}, this.initializeTimeoutMs);
       this.startPhase = "session";
-      const session_id = await this.openAcpSession(plan, init.agent_capabilities.loadSession === true);
+      const opened = await this.openAcpSession(plan, init.agent_capabilities.loadSession === true);
       if (this.ending) return;
+      const { session_id } = opened.result;
       this.startPhase = null;
       this.acpSessionId = session_id;
-      store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
+      store.atomically(() => {
+        store.updateSession(this.sessionId, { acpSessionId: session_id, state: "RUNNING" });
+        this.deps.settings?.onOpened(this.sessionId, opened.result, opened.how);
+      });
       await this.send("agent.prompt", { session_id, text: plan.text, turn_id: this.turnId });
     } catch (err) {
       await this.startFailed(plan, err);
@@ -117,7 +128,7 @@ export class LiveSession {
    * agent can load sessions. An agent that cannot (or refuses to) starts a fresh session, and the
    * transcript says it has no memory of the earlier turns.
    */
-  private async openAcpSession(plan: StartPlan, canLoad: boolean): Promise<string> {
+  private async openAcpSession(plan: StartPlan, canLoad: boolean): Promise<{ result: AgentActionResult<"agent.session.new">; how: "new" | "load" }> {
     const cwd = plan.cwd !== null ? { cwd: plan.cwd } : {};
     const previous = plan.resume?.acpSessionId ?? null;
     if (plan.resume !== undefined) {
@@ -125,9 +136,9 @@ export class LiveSession {
       let loadError: string | undefined;
       if (previous !== null && canLoad) {
         try {
-          const loaded = (await this.send("agent.session.load", { session_id: previous, ...cwd })).session_id;
+          const loaded = await this.send("agent.session.load", { session_id: previous, ...cwd });
           if (plan.resume.announce === true) this.addStatus(LOADED_SESSION_NOTE, { resume: "session_load" });
-          return loaded;
+          return { result: loaded, how: "load" };
         } catch (err) {
           // A dead agent or stream is a start failure; an agent that refused the load starts over.
           if (this.ending || !(err instanceof ProtocolError) || err.code === "NOT_CONNECTED" || err.code === "TIMEOUT") throw err;
@@ -137,7 +148,7 @@ export class LiveSession {
       }
       this.addStatus(note, { resume: "new_session", ...(loadError !== undefined && { load_error: loadError }) });
     }
-    return (await this.send("agent.session.new", cwd)).session_id;
+    return { result: await this.send("agent.session.new", cwd), how: "new" };
   }
 
   /** A status message; it may quote the agent (why it refused a load), so it is redacted. */
@@ -186,6 +197,22 @@ export class LiveSession {
 
   async cancel(): Promise<void> {
     await this.send("agent.cancel", { session_id: this.requireAcpSession() });
+  }
+
+  /** ACP session/set_mode (session-settings.ts records it once this resolves). */
+  async setMode(modeId: string): Promise<void> {
+    await this.send("agent.session.set_mode", { session_id: this.requireAcpSession(), mode_id: modeId });
+  }
+
+  /** ACP session/set_config_option: the agent's full list of options after the change. */
+  setConfigOption(configId: string, value: ConfigValue): Promise<ConfigOptionsResult> {
+    return this.send("agent.session.set_config_option", { session_id: this.requireAcpSession(), config_id: configId, value });
+  }
+
+  /** A status message (a mode change), after the text streamed so far. */
+  noteStatus(content: string, metadata: Record<string, unknown>): void {
+    this.transcript.interrupt();
+    this.addStatus(content, metadata);
   }
 
   async respondPermission(params: AgentActionParams<"agent.permissions.respond">): Promise<void> {
@@ -305,6 +332,7 @@ export class LiveSession {
 
   private async teardown(how: { closeOnAgentctl: boolean } = { closeOnAgentctl: true }): Promise<void> {
     this.deps.onGone(this.sessionId);
+    this.deps.settings?.forget(this.sessionId);
     this.detach();
     const client = this.client;
     if (!how.closeOnAgentctl || client === null || !client.open) return;
@@ -401,9 +429,12 @@ export class LiveSession {
     const { store, logger } = this.deps;
     const ids = { sessionId: this.sessionId, taskId: this.taskId };
     switch (event.name) {
-      case "session.update":
-        this.transcript.apply(event.payload.turn_id ?? this.turnId, event.payload.update);
+      case "session.update": {
+        const update = event.payload.update;
+        if (isStateUpdate(update)) this.deps.settings?.onUpdate(this.sessionId, update, this);
+        else this.transcript.apply(event.payload.turn_id ?? this.turnId, update);
         return;
+      }
       case "turn.started":
         logger.debug("turn started", { session: this.sessionId, turn: event.payload.turn_id });
         return;
@@ -480,6 +511,7 @@ export class LiveSession {
       this.turnErrorMessage = { turnId: p.turn_id, messageId: message.id, metadata };
     }
     this.deps.clarifications.onTurnEnded(this.sessionId, p.turn_id, p.stop_reason);
+    this.deps.settings?.onTurnEnded(this.sessionId);
     store.settleOpenRequests(this.sessionId, "turn_ended");
     if (p.turn_id === this.turnId) store.updateSession(this.sessionId, { state: "WAITING_FOR_INPUT" });
     const finished = { turnId: p.turn_id, sessionId: this.sessionId, taskId: this.taskId, stopReason: p.stop_reason };

@@ -45,6 +45,7 @@ import {
 import { LiveSession } from "./live-session.js";
 import { redactDeep, secretsFor } from "./redaction.js";
 import type { SessionLogs } from "./session-logs.js";
+import { SessionSettings } from "./session-settings.js";
 import type { StartPlan } from "./start-plan.js";
 import type { LiveStore } from "./store.js";
 
@@ -86,8 +87,18 @@ export class SessionManager {
   private readonly starts = new Set<Promise<void>>();
   private closing = false;
   private readonly idle: IdleWatch;
+  /** Modes, config options, commands, usage and title of the sessions (session-settings.ts). */
+  readonly settings: SessionSettings;
 
   constructor(private readonly options: SessionManagerOptions) {
+    this.settings = new SessionSettings({
+      store: options.store,
+      // Only a session whose ACP session is open can change a setting now.
+      target: (sessionId) => {
+        const live = this.isLive(sessionId) ? this.live.get(sessionId) : undefined;
+        return live?.acpSessionId != null ? live : undefined;
+      },
+    });
     this.idle = new IdleWatch({
       timeoutMs: options.idleTimeoutMs ?? 0,
       facts: (sessionId, lastActivityMs) => {
@@ -546,6 +557,7 @@ export class SessionManager {
       clarifications: this.options.clarifications,
       notifications: this.options.notifications,
       logs: this.options.logs,
+      settings: this.settings,
       checkCommand: (agent: AgentCommand) => this.checkCommand(agent),
       ...(this.options.initializeTimeoutMs !== undefined && { initializeTimeoutMs: this.options.initializeTimeoutMs }),
       ...(this.options.onAgentRequest !== undefined && { onAgentRequest: this.options.onAgentRequest }),

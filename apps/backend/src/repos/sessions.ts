@@ -67,7 +67,9 @@ export function latestSessionsByTask(db: Db, taskIds: readonly string[]): Map<st
   return out;
 }
 
-export type SessionPatch = Partial<Pick<SessionRow, "state" | "acpSessionId" | "currentTurnId" | "error">>;
+export type SessionPatch = Partial<
+  Pick<SessionRow, "state" | "acpSessionId" | "currentTurnId" | "error" | "modes" | "configOptions" | "availableCommands" | "usage" | "title">
+>;
 
 export function updateSession(db: Db, id: string, patch: SessionPatch): SessionRow | undefined {
   return db

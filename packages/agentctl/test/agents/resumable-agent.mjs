@@ -18,6 +18,14 @@ if (!storeFile) {
 const load = () => (fs.existsSync(storeFile) ? JSON.parse(fs.readFileSync(storeFile, "utf8")) : {});
 const save = (sessions) => fs.writeFileSync(storeFile, JSON.stringify(sessions));
 const open = new Set();
+// RESUMABLE_AGENT_MODES=1: sessions have modes, the current one kept in the store, so a loaded
+// session answers session/load with the mode it was left in (the backend's settings tests).
+const withModes = process.env.RESUMABLE_AGENT_MODES === "1";
+const AVAILABLE_MODES = [
+  { id: "default", name: "Ask" },
+  { id: "plan", name: "Plan" },
+];
+const modesOf = (session) => (withModes ? { modes: { currentModeId: session.mode ?? "default", availableModes: AVAILABLE_MODES } } : {});
 
 const say = (client, sessionId, text) =>
   client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } });
@@ -36,7 +44,17 @@ const app = acp
     sessions[sessionId] = { prompts: [] };
     save(sessions);
     open.add(sessionId);
-    return { sessionId };
+    return { sessionId, ...modesOf(sessions[sessionId]) };
+  })
+  .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+    const sessions = load();
+    const session = sessions[params.sessionId];
+    if (!withModes || session === undefined || !AVAILABLE_MODES.some((m) => m.id === params.modeId)) {
+      throw acp.RequestError.invalidParams({ modeId: params.modeId }, "unknown mode");
+    }
+    session.mode = params.modeId;
+    save(sessions);
+    return {};
   })
   .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
     const session = load()[params.sessionId];
@@ -44,7 +62,7 @@ const app = acp
     for (const p of session.prompts) await say(client, params.sessionId, `(replay) ${p}`);
     open.add(params.sessionId);
     process.stderr.write(`resumable-agent: loaded ${params.sessionId}\n`);
-    return {};
+    return modesOf(session);
   })
   .onNotification(acp.methods.agent.session.cancel, () => undefined)
   .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {

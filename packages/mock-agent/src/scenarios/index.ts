@@ -15,6 +15,7 @@ import { plan } from "./plan.js";
 import { selfApprove } from "./self-approve.js";
 import { slow } from "./slow.js";
 import { thought } from "./thought.js";
+import { sessionState } from "./session-state.js";
 import { steps, toolCall } from "./tool-call.js";
 import { toolDetails } from "./tool-details.js";
 
@@ -38,6 +39,7 @@ export const scenarios: ScenarioRegistry = {
   hang,
   env,
   "leak-key": leakKey,
+  "session-state": sessionState,
   ...elicitationScenarios,
   ...kandevQuestionScenarios,
   ...fuzzScenarios,
