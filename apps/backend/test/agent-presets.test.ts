@@ -60,7 +60,7 @@ describe("agent presets", () => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.deepEqual(
       [res.body.id, res.body.name, res.body.command, res.body.agent_id, res.body.env, res.body.builtin],
-      ["my-claude", "Claude (installed bridge)", [bridge], "claude-acp", { ANTHROPIC_API_KEY: "sk-ant-fake-key" }, false],
+      ["my-claude", "Claude (installed bridge)", [bridge], "claude-acp", { ANTHROPIC_API_KEY: "********" }, false],
     );
     const listed = (await api<AgentProfile[]>(base, "GET", "/api/v1/agent-profiles")).body.find((p) => p.id === "my-claude");
     assert.equal(listed?.agent_id, "claude-acp");
@@ -69,7 +69,7 @@ describe("agent presets", () => {
     assert.ok((await getMessages(base, session.id)).some((m) => m.author_type === "agent" && /through the bridge preset/.test(m.content)));
     const configure = configures.at(-1)!;
     assert.equal(configure.agent_id, "claude-acp", "the capabilities _meta variant of the bridge");
-    assert.deepEqual(configure.agent.env, { ANTHROPIC_API_KEY: "sk-ant-fake-key" });
+    assert.deepEqual(configure.agent.env, { ANTHROPIC_API_KEY: "sk-ant-fake-key" }, "the answer masks the key, the agent gets it");
     const dup = await api(base, "POST", "/api/v1/agent-profiles/from-preset", { preset_id: "claude-acp-local", id: "my-claude" });
     assert.equal(dup.status, 409);
   });

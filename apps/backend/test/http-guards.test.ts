@@ -22,10 +22,10 @@ describe("HTTP and WebSocket guards", () => {
     await server?.close();
   });
 
-  test("health answers 200 with the version", async () => {
+  test("health answers 200 with the version and whether sign-in is on", async () => {
     const r = await api(base, "GET", "/api/v1/health");
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { status: "ok", version: "0.1.0" });
+    assert.deepEqual(r.body, { status: "ok", version: "0.1.0", auth: { enabled: false, setup_required: false } });
   });
 
   test("malformed JSON is 400 BAD_REQUEST", async () => {
