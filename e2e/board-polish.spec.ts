@@ -22,7 +22,7 @@ test("a long title is clamped to three lines on its card, whole in its tooltip; 
   const { task } = await createTaskViaApi(page.request, { title, prompt: "/e2e:echo done", agent_profile_id: agent.profileId });
   await openBoard(page);
   const row = page.getByTestId(`task-row-${task.id}`);
-  const text = row.getByTestId("task-row-title");
+  const text = row.getByTestId("task-card-title");
   await expect(text).toHaveText(title);
   await expect(text).toHaveAttribute("title", title);
 

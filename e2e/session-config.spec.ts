@@ -33,6 +33,6 @@ test("context used, cost and the agent's title show on the task page and the car
   await expect(page.getByTestId("session-title")).toContainText("Mock session title");
   await page.goto("/");
   const card = page.getByTestId(`task-row-${task.id}`);
-  await expect(card.getByTestId("task-row-usage")).toContainText("42k / 200k");
-  await expect(card.getByTestId("task-row-usage")).toContainText("$0.42");
+  await expect(card.getByTestId("task-card-usage")).toContainText("42k / 200k");
+  await expect(card.getByTestId("task-card-usage")).toContainText("$0.42");
 });

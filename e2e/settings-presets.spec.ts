@@ -114,7 +114,8 @@ test("Settings presets: every preset shows its command and availability; one is 
     name: "Claude at work",
     command: preset?.command,
     agent_id: "claude-acp",
-    env: { ANTHROPIC_API_KEY: secret },
+    // Write-only: the API names the key and masks its value (issue 34).
+    env: { ANTHROPIC_API_KEY: "********" },
     builtin: false,
   });
   expect(preset?.command).toEqual([path.join(machine, "agents", "node_modules", ".bin", "claude-agent-acp")]);
@@ -181,7 +182,7 @@ test("Settings presets: a duplicate id, a refused field and a lost board are sho
   expect((await profiles(page.request)).find((p) => p.id === "gemini-e2e")).toMatchObject({
     command: ["gemini", "--experimental-acp"],
     agent_id: "gemini",
-    env: { GEMINI_API_KEY: secret },
+    env: { GEMINI_API_KEY: "********" },
     cwd: "projects/app",
   });
   await expect(page.locator("body")).not.toContainText(secret);

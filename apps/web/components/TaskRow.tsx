@@ -64,7 +64,7 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
       >
         <StateGlyph name={icon} label={label} />
         <span className="task-row__body">
-          <span className="task-row__title" title={task.title} data-testid="task-row-title">
+          <span className="task-row__title" title={task.title} data-testid="task-card-title">
             {task.title}
           </span>
           <span className="task-row__meta">
@@ -72,7 +72,7 @@ export const TaskRow = memo(function TaskRow({ task, now, t, lang, open, onDragS
             <time dateTime={task.updated_at}>{formatRelative(task.updated_at, now, lang)}</time>
           </span>
           {task.session_usage ? (
-            <span className="task-row__usage" data-testid="task-row-usage">
+            <span className="task-row__usage" data-testid="task-card-usage">
               {contextUsed(task.session_usage)}
               {costText(task.session_usage, lang) !== null ? ` · ${costText(task.session_usage, lang)}` : null}
             </span>
