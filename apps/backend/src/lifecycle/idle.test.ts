@@ -48,7 +48,10 @@ describe("idle agents go away", () => {
     watch.watch("s1");
     clock = 5;
     watch.touch("s1");
-    await finished;
+    // The watch's timers are unref'd (they never keep a board alive), so this test holds the
+    // event loop open itself while it waits; without it node may end the file before they fire.
+    const keepAlive = setInterval(() => undefined, 1_000);
+    await finished.finally(() => clearInterval(keepAlive));
     assert.deepEqual(closed, ["s1"]);
     assert.deepEqual(seen, [5]);
     const off = new IdleWatch({ timeoutMs: 0, facts: () => waiting(0), close: () => assert.fail("closed with the watch off") });
