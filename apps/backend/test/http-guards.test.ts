@@ -25,7 +25,7 @@ describe("HTTP and WebSocket guards", () => {
   test("health answers 200 with the version", async () => {
     const r = await api(base, "GET", "/api/v1/health");
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { status: "ok", version: "0.1.0" });
+    assert.deepEqual(r.body, { status: "ok", version: "0.1.0", auth: { enabled: false, setup_required: false } });
   });
 
   test("malformed JSON is 400 BAD_REQUEST", async () => {
