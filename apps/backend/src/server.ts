@@ -188,7 +188,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger.warn("could not check the task worktrees", { error: err instanceof Error ? err.message : String(err) }),
   );
   const profileCheck = () => ({ pathEnv: agentEnv.PATH, boardCwd: cwd });
-  const auth = new AuthService({ db, enabled: options.auth ?? false, ...(options.authClock !== undefined && { now: options.authClock }) });
+  const auth = new AuthService({
+    db,
+    enabled: options.auth ?? false,
+    ...(options.authClock !== undefined && { now: options.authClock }),
+    onCredentialsEnded: () => hub.closeRevoked(),
+  });
   const credentials = new WeakMap<IncomingMessage, Credential>();
   const credential = (req: IncomingMessage): Credential => credentials.get(req) ?? { kind: "none" };
   const router = buildRouter({
@@ -308,7 +313,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       );
       return;
     }
-    hub.handleUpgrade(req, socket, head);
+    hub.handleUpgrade(req, socket, head, () => auth.authenticate(req) !== null);
   });
   server.on("clientError", (_err, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");

@@ -320,12 +320,19 @@ describe("auth on", () => {
     assert.equal(after.body.workspace?.merged_by, "bob");
   });
 
-  test("logout ends the session server-side and clears the cookie; sessions expire after 7 days", async () => {
+  test("logout ends the session server-side and clears the cookie, and closes its open /ws; sessions expire after 7 days", async () => {
+    const socket = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, { headers: withCookie(opCookie) });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
     const out = await api(base, "POST", "/api/v1/auth/logout", undefined, withCookie(opCookie));
     assert.equal(out.status, 204);
     assert.match(out.headers.get("set-cookie") ?? "", /kandev_session=;.*Max-Age=0/);
     assert.equal((await api(base, "GET", "/api/v1/auth/me", undefined, withCookie(opCookie))).status, 401);
     assert.equal(await wsStatus(base, withCookie(opCookie)), 401);
+    assert.equal(await closed, 4401, "the socket the session opened is closed");
     assert.equal((await api(base, "GET", "/api/v1/auth/me", undefined, withCookie(adminCookie))).status, 200);
     clock += 7 * 24 * 3_600_000 + 1000;
     assert.equal((await api(base, "GET", "/api/v1/auth/me", undefined, withCookie(adminCookie))).status, 401, "expired");

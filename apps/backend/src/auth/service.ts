@@ -18,6 +18,8 @@ export interface AuthServiceOptions {
   enabled: boolean;
   /** The clock (tests move it to expire sessions and rate-limit windows). */
   now?: () => number;
+  /** Called after sessions or tokens ended (logout, password change, user or token deleted): the /ws hub closes their sockets. */
+  onCredentialsEnded?: () => void;
 }
 
 /** How a request proved who it is: the session's hash (a cookie) or a token. */
@@ -38,11 +40,13 @@ export class AuthService {
   private readonly db: Db;
   private readonly now: () => number;
   private readonly limiter = new FailureLimiter();
+  private readonly ended: () => void;
 
   constructor(options: AuthServiceOptions) {
     this.db = options.db;
     this.enabled = options.enabled;
     this.now = options.now ?? Date.now;
+    this.ended = options.onCredentialsEnded ?? (() => {});
   }
 
   private nowIso(): string {
@@ -118,6 +122,7 @@ export class AuthService {
 
   logout(credential: Credential): void {
     if (credential.kind === "session") store.deleteSession(this.db, credential.idHash);
+    this.ended();
   }
 
   async changeOwnPassword(user: RequestUser, credential: Credential, current: string, next: string): Promise<void> {
@@ -125,6 +130,7 @@ export class AuthService {
     if (!(await verifyPassword(current, row.passwordHash))) throw unauthorized("the current password is wrong");
     store.setPasswordHash(this.db, row.id, await hashPassword(next));
     store.deleteSessionsOf(this.db, row.id, credential.kind === "session" ? credential.idHash : undefined);
+    this.ended();
   }
 
   listUsers(): User[] {
@@ -146,6 +152,7 @@ export class AuthService {
       if (row.role === "admin" && store.adminCount(tx) <= 1) throw conflict("the last admin cannot be deleted");
       store.deleteUser(tx, id);
     });
+    this.ended();
   }
 
   /** An admin sets someone's password; that user's sessions end. */
@@ -153,6 +160,7 @@ export class AuthService {
     this.existingUser(id);
     store.setPasswordHash(this.db, id, await hashPassword(password));
     store.deleteSessionsOf(this.db, id);
+    this.ended();
   }
 
   createToken(user: RequestUser, name: string): CreatedToken {
@@ -179,6 +187,7 @@ export class AuthService {
     const row = store.getToken(this.db, id);
     if (row === undefined || (row.userId !== user.id && user.role !== "admin")) throw notFound(`token ${id}`);
     store.deleteToken(this.db, id);
+    this.ended();
   }
 
   private existingUser(id: string): store.UserRow {

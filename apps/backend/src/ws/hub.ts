@@ -81,6 +81,8 @@ interface Client {
   socket: WebSocket;
   topics: Set<string>;
   alive: boolean;
+  /** Whether the credentials the socket opened with still hold (auth on); see closeRevoked. */
+  stillValid: () => boolean;
 }
 
 /** Subscription topics: the board, one task, or one session. */
@@ -114,7 +116,7 @@ export class BrowserHub implements Publisher, LogPublisher {
   }
 
   /** Handles an HTTP upgrade for /ws; a foreign Origin gets a plain HTTP 403 and no socket. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, stillValid: () => boolean = () => true): void {
     if (!isOriginAllowed(req.headers.origin, req.headers.host, this.options.allowedOrigins)) {
       const body = JSON.stringify({ error: { code: "FORBIDDEN_ORIGIN", message: "origin not allowed" } });
       socket.end(
@@ -122,7 +124,20 @@ export class BrowserHub implements Publisher, LogPublisher {
       );
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, stillValid));
+  }
+
+  /**
+   * Closes every socket whose credentials ended (a logout, a password change, a deleted user or
+   * revoked token): the sign-in check runs at the upgrade, so a session's end must reach the
+   * sockets it opened. Close code 4401 tells the web app to sign in again.
+   */
+  closeRevoked(): void {
+    for (const c of this.clients) {
+      if (c.stillValid()) continue;
+      c.socket.close(4401, "signed out");
+      this.clients.delete(c);
+    }
   }
 
   // Built by views.ts (toTask, toSession, toMessage) and NotificationService, which validate them.
@@ -250,8 +265,8 @@ export class BrowserHub implements Publisher, LogPublisher {
     c.socket.terminate();
   }
 
-  private attach(socket: WebSocket): void {
-    const client: Client = { socket, topics: new Set(), alive: true };
+  private attach(socket: WebSocket, stillValid: () => boolean): void {
+    const client: Client = { socket, topics: new Set(), alive: true, stillValid };
     this.clients.add(client);
     socket.on("pong", () => (client.alive = true));
     socket.on("message", (data, isBinary) => this.onFrame(client, isBinary ? null : data.toString()));
