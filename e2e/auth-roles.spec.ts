@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { AgentProfileSchema, TaskSchema } from "@kandev/protocol";
-import { ADMIN, apiAs, signIn, startAuthBoard } from "./auth";
+import { ADMIN, apiAs, signIn, signOut, startAuthBoard } from "./auth";
 import type { StartedBoard } from "./board";
 import { expect, test } from "./fixtures";
 
@@ -44,7 +44,7 @@ test("the admin adds an operator in Settings; the operator sees no agent-profile
   await page.getByTestId("user-add-submit").click();
   await expect(page.getByTestId(`user-role-${CAROL.username}`)).toHaveText("Operator");
 
-  await page.getByTestId("auth-logout").click();
+  await signOut(page);
   await signIn(page, board.url, CAROL);
   await page.getByTestId("nav-settings").click();
   await expect(page.getByTestId("settings-profiles")).toBeVisible({ timeout: 30_000 });

@@ -29,3 +29,14 @@ export async function signIn(page: Page, origin: string, who: { username: string
   await page.getByTestId("auth-submit").click();
   await expect(page.getByTestId("current-user")).toHaveText(who.username, { timeout: 30_000 });
 }
+
+/**
+ * Signs out with the header's button and waits for the fresh page load it ends with, so the next
+ * navigation does not race that reload (a goto during it is aborted).
+ */
+export async function signOut(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent("load");
+  await page.getByTestId("auth-logout").click();
+  await reloaded;
+  await expect(page.getByTestId("auth-login-form")).toBeVisible({ timeout: 30_000 });
+}

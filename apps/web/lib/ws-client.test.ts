@@ -25,8 +25,8 @@ class FakeSocket implements SocketLike {
   open() {
     this.onopen?.({});
   }
-  drop() {
-    this.onclose?.({});
+  drop(code?: number) {
+    this.onclose?.(code === undefined ? {} : { code });
   }
   deliver(frame: unknown) {
     this.onmessage?.({ data: typeof frame === "string" ? frame : JSON.stringify(frame) });
@@ -307,6 +307,26 @@ describe("WsClient after a refused upgrade (issue 34)", () => {
     last().drop();
     assert.equal(timers.length, 1);
     assert.equal(checks, 0);
+  });
+
+  test("the board's 4401 close on an open socket signs out at once, without asking or reconnecting", () => {
+    let checks = 0;
+    let signedOut = 0;
+    const { client, sockets, timers, last } = setup({
+      checkAuth: async () => {
+        checks += 1;
+        return "signed_in";
+      },
+      onSignedOut: () => (signedOut += 1),
+    });
+    client.start();
+    last().open();
+    last().drop(4401);
+    assert.equal(signedOut, 1);
+    assert.equal(checks, 0);
+    assert.equal(client.getStatus(), "closed");
+    assert.equal(timers.length, 0, "no reconnect scheduled");
+    assert.equal(sockets.length, 1);
   });
 
   test("a check still running when the client stops does nothing afterwards", async () => {

@@ -181,13 +181,26 @@ export class WsClient {
     socket.onmessage = (ev) => {
       if (socket === this.socket) this.receive(ev.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (socket !== this.socket) return;
       const opened = this.open;
       this.dropConnection();
-      if (!this.started) this.setStatus("closed");
-      else if (afterSocketClose(opened, this.opts.checkAuth !== undefined) === "check_auth") void this.checkAuthThenReconnect();
-      else this.scheduleReconnect();
+      if (!this.started) {
+        this.setStatus("closed");
+        return;
+      }
+      const code = typeof ev === "object" && ev !== null ? (ev as { code?: unknown }).code : undefined;
+      switch (afterSocketClose(opened, this.opts.checkAuth !== undefined, typeof code === "number" ? code : undefined)) {
+        case "sign_out":
+          this.signOut();
+          return;
+        case "check_auth":
+          void this.checkAuthThenReconnect();
+          return;
+        case "reconnect":
+          this.scheduleReconnect();
+          return;
+      }
     };
     // A close event always follows an error; reconnecting happens there.
     socket.onerror = () => undefined;
@@ -212,11 +225,16 @@ export class WsClient {
     }
     if (run !== this.run || !this.started) return;
     if (afterAuthCheck(check) === "sign_out") {
-      this.stop();
-      this.opts.onSignedOut?.();
+      this.signOut();
       return;
     }
     this.scheduleReconnect();
+  }
+
+  /** No more reconnects: the session is gone and the app shows the login form. */
+  private signOut(): void {
+    this.stop();
+    this.opts.onSignedOut?.();
   }
 
   private scheduleReconnect(): void {

@@ -15,6 +15,12 @@ describe("the refused-upgrade rule", () => {
     assert.equal(afterSocketClose(false, false), "reconnect");
   });
 
+  test("the board's 4401 close (session or token ended) signs out at once, opened or not", () => {
+    assert.equal(afterSocketClose(true, true, 4401), "sign_out");
+    assert.equal(afterSocketClose(false, false, 4401), "sign_out");
+    assert.equal(afterSocketClose(true, true, 1006), "reconnect");
+  });
+
   test("a 401 from /auth/me stops reconnecting; a user or no answer (board down) keeps trying", () => {
     assert.equal(afterAuthCheck("signed_out"), "sign_out");
     assert.equal(afterAuthCheck("signed_in"), "reconnect");

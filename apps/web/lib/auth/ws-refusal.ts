@@ -5,8 +5,15 @@
 /** What `/auth/me` answered: a user, 401, or nothing usable (network trouble, 5xx). */
 export type AuthCheck = "signed_in" | "signed_out" | "unknown";
 
-/** After a close: a socket that had opened was dropped (reconnect); one that never opened may have been refused. */
-export function afterSocketClose(opened: boolean, canCheckAuth: boolean): "reconnect" | "check_auth" {
+/** The close code the board sends when a socket's session or token ended (logout, password change, revoked). */
+export const SIGNED_OUT_CLOSE_CODE = 4401;
+
+/**
+ * After a close: the board saying "signed out" (4401) ends the connection for good; a socket that
+ * had opened was dropped (reconnect); one that never opened may have been refused (ask first).
+ */
+export function afterSocketClose(opened: boolean, canCheckAuth: boolean, code?: number): "reconnect" | "check_auth" | "sign_out" {
+  if (code === SIGNED_OUT_CLOSE_CODE) return "sign_out";
   return !opened && canCheckAuth ? "check_auth" : "reconnect";
 }
 
