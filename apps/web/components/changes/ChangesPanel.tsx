@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Task } from "@kandev/protocol";
@@ -8,7 +9,20 @@ import { useChanges } from "../../lib/queries";
 import { buildReviewPrompt } from "../../lib/review/comments";
 import { splitDiff } from "../../lib/review/diff-split";
 import { useReviewComments } from "../../lib/review/use-review-comments";
-import { FileDiff } from "./FileDiff";
+
+/**
+ * The diff viewer carries highlight.js with every language (about 1.3 MB of script): loaded when the
+ * Changes tab first shows a file, so a task page opens without it.
+ */
+const FileDiff = dynamic(() => import("./FileDiff").then((m) => m.FileDiff), {
+  ssr: false,
+  loading: () => <DiffLoading />,
+});
+
+function DiffLoading() {
+  const { t } = useTranslation();
+  return <p className="muted">{t("common.loading")}</p>;
+}
 
 /**
  * The task page's Changes tab: the worktree against its base commit (file list with counts, then
