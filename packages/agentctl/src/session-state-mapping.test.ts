@@ -1,10 +1,10 @@
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { OpenedSessionStateSchema, SessionUpdateSchema } from "@kandev/protocol";
 import { mapConfigOptions, mapModes, MAX_STATE_ITEMS } from "./session-state-mapping.js";
 import { openedState } from "./session-settings.js";
 import { mapSessionUpdate } from "./update-mapping.js";
+import { BRIDGE_VERSIONS, wireFrames } from "../test/bridge-session.js";
 
 type Update = Parameters<typeof mapSessionUpdate>[0];
 const loose = (u: unknown) => u as Update;
@@ -140,13 +140,7 @@ describe("session state updates", () => {
   });
 });
 
-/** Frames of the real Claude bridge's coding session (test/fixtures/bridge-<v>/wire-coding-session.json). */
-function wireFrames(version: string): Array<{ dir: string; msg: Record<string, unknown> }> {
-  const url = new URL(`../test/fixtures/bridge-${version}/wire-coding-session.json`, import.meta.url);
-  return (JSON.parse(readFileSync(url, "utf8")) as { frames: Array<{ dir: string; msg: Record<string, unknown> }> }).frames;
-}
-
-for (const version of ["0.65.0", "0.101.0"]) {
+for (const version of BRIDGE_VERSIONS) {
   describe(`the Claude bridge ${version}'s session state`, () => {
     test("session/new's modes and config options map and satisfy the protocol", () => {
       const answer = wireFrames(version).find((f) => f.dir === "agent->client" && f.msg.id === 1)?.msg.result;

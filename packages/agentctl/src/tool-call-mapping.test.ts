@@ -1,21 +1,19 @@
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { SessionUpdateSchema, TOOL_CALL_CAPS } from "@kandev/protocol";
 import { mapSessionUpdate } from "./update-mapping.js";
 import { capRaw, mapToolCallContent } from "./tool-call-mapping.js";
-
-/** Tool-call frames copied from the real Claude bridge's captured coding session (see the fixture's `source`). */
-function bridgeUpdates(version: string): acp.SessionUpdate[] {
-  const url = new URL(`../test/fixtures/coding-session/bridge-${version}-tool-calls.json`, import.meta.url);
-  return (JSON.parse(readFileSync(url, "utf8")) as { updates: acp.SessionUpdate[] }).updates;
-}
+import { BRIDGE_VERSIONS, firstToolCallUpdates } from "../test/bridge-session.js";
 
 describe("tool call mapping", () => {
-  for (const version of ["0.65.0", "0.101.0"]) {
+  for (const version of BRIDGE_VERSIONS) {
     test(`the Claude bridge ${version}'s Write keeps its diff, location, raw input and raw output`, () => {
-      const mapped = bridgeUpdates(version).map((u) => SessionUpdateSchema.parse(mapSessionUpdate(u)));
+      const updates = firstToolCallUpdates(version);
+      const mapped = updates.map((u) => SessionUpdateSchema.parse(mapSessionUpdate(u)));
+      // The file the bridge wrote, as it named it in its raw input (an absolute path on the machine that captured it).
+      const file = String((updates[1] as { rawInput?: { file_path?: unknown } }).rawInput?.file_path);
+      assert.match(file, /\/hello\.txt$/);
       assert.deepEqual(
         mapped.map((m) => m.kind),
         ["tool_call", "tool_call_update", "tool_call_update", "tool_call_update"],
@@ -24,9 +22,9 @@ describe("tool call mapping", () => {
       assert.equal(call?.kind === "tool_call" && call.tool_kind, "edit");
       assert.deepEqual(call?.kind === "tool_call" && call.content, []);
       assert.ok(edit?.kind === "tool_call_update");
-      assert.deepEqual(edit.content, [{ type: "diff", path: "/home/dev/app/hello.txt", old_text: null, new_text: "hello from the fake model\n" }]);
-      assert.deepEqual(edit.locations, [{ path: "/home/dev/app/hello.txt" }]);
-      assert.deepEqual(edit.raw_input, { file_path: "/home/dev/app/hello.txt", content: "hello from the fake model\n" });
+      assert.deepEqual(edit.content, [{ type: "diff", path: file, old_text: null, new_text: "hello from the fake model\n" }]);
+      assert.deepEqual(edit.locations, [{ path: file }]);
+      assert.deepEqual(edit.raw_input, { file_path: file, content: "hello from the fake model\n" });
       // The update with only `_meta` changes nothing the board keeps: no field appears that would wipe an earlier one.
       assert.deepEqual(meta, { kind: "tool_call_update", tool_call_id: edit.tool_call_id });
       assert.ok(done?.kind === "tool_call_update");

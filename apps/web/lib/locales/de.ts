@@ -425,7 +425,7 @@ export const de: LocaleShape = {
       "Git-Repositories auf diesem Rechner. Eine Aufgabe in einem Repository arbeitet in ihrem eigenen Worktree, auf ihrem eigenen Branch.",
     empty: "Noch keine Repositories. Füge eines über den Pfad seines Ordners hinzu.",
     path: "Ordner des Repositorys",
-    pathPlaceholder: "/home/ich/projekte/meine-app",
+    pathPlaceholder: "/srv/git/meine-app",
     add: "Repository hinzufügen",
     adding: "Wird hinzugefügt…",
     addFailed: "Das Repository konnte nicht hinzugefügt werden: {{message}}",

@@ -420,7 +420,7 @@ export const en = {
     description: "Git repositories on this machine. A task on a repository works in its own worktree, on its own branch.",
     empty: "No repositories yet. Add one by its folder's path.",
     path: "Folder of the repository",
-    pathPlaceholder: "/home/me/projects/my-app",
+    pathPlaceholder: "/srv/git/my-app",
     add: "Add repository",
     adding: "Adding…",
     addFailed: "The repository could not be added: {{message}}",
