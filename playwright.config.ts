@@ -15,8 +15,13 @@ import { defineConfig, devices } from "@playwright/test";
 // A spec that needs other settings (AC-64's short answer deadline) starts its own (e2e/board.ts).
 
 const repoRoot = __dirname;
-/** Debian's Chromium and its container flags, shared with the board benchmark. */
+/** Debian's headless Chromium and its container flags (the board benchmark uses the same flags). */
 const chromium = JSON.parse(fs.readFileSync(path.join(repoRoot, "e2e/chromium.json"), "utf8")) as { executablePath: string; args: string[] };
+if (!fs.existsSync(chromium.executablePath)) {
+  throw new Error(
+    `${chromium.executablePath} is missing: the e2e suite runs in Debian's headless Chromium (apt-get install -y chromium-headless-shell)`,
+  );
+}
 
 /** A free TCP port, found synchronously (this config cannot await). */
 function freePort(): string {
@@ -78,6 +83,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
+    contextOptions: { reducedMotion: "reduce" },
   },
   projects: [
     {

@@ -199,7 +199,7 @@ function streamingPass(dir: string, args: BenchArgs): Promise<StreamingResult> {
     chunks: args.streamChunks,
     page: args.board,
     quick: args.quick,
-    chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.executablePath,
+    chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.benchExecutablePath,
     log,
   });
 }
@@ -208,7 +208,7 @@ function streamingPass(dir: string, args: BenchArgs): Promise<StreamingResult> {
 async function boardOrError(dir: string, args: BenchArgs): Promise<BenchResult["board"]> {
   log("board: starting the backend with the web app and Chromium");
   try {
-    return await measureBoard({ dir, quick: args.quick, chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.executablePath, log });
+    return await measureBoard({ dir, quick: args.quick, chromium: process.env.KANDEV_BENCH_CHROMIUM ?? CHROMIUM.benchExecutablePath, log });
   } catch (err) {
     log(`board: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
