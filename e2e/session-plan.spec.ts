@@ -33,3 +33,24 @@ test("the agent's plan is pinned as a checklist and updates in place", async ({ 
   await plan.locator("summary").click();
   await expect(entries.first()).toBeVisible();
 });
+
+test("a plan older than the loaded transcript pages is still pinned, from the board's answer", async ({ page }) => {
+  const { task, session } = await createTaskViaApi(page.request, { title: "Plan, then a long turn", prompt: "/e2e:plan" });
+  // A second turn of more messages than one page (100): the plan message falls out of the newest page.
+  const steps = 150;
+  const queued = await page.request.post(`/api/v1/sessions/${session.id}/prompt`, { data: { text: `/e2e:steps ${steps}` } });
+  expect(queued.ok(), await queued.text()).toBe(true);
+  await expect
+    .poll(async () => (await page.request.get(`/api/v1/tasks/${task.id}`).then((r) => r.json())).turn_active, { timeout: 30_000 })
+    .toBe(false);
+  const newestPage = await page.request.get(`/api/v1/sessions/${session.id}/messages?limit=100`).then((r) => r.json());
+  expect(JSON.stringify(newestPage)).toContain(`Done with ${steps} steps.`);
+  expect((newestPage as { type: string }[]).some((m) => m.type === "plan")).toBe(false);
+
+  await openTask(page, task.id);
+  await expect(page.getByTestId("message-list").getByText(`Done with ${steps} steps.`)).toBeVisible();
+  await expect(page.getByTestId("plan-message")).toHaveCount(0);
+  const plan = page.getByTestId("session-plan");
+  await expect(plan.getByTestId("session-plan-progress")).toHaveText("3 of 3 done");
+  await expect(plan.getByTestId("session-plan-entry")).toHaveCount(3);
+});

@@ -167,7 +167,7 @@ export function TaskView({ id }: { id: string }) {
       <AgentLogPanel sessionId={sessionId} />
 
       <div className="task-foot">
-        <SessionPlan messages={messages.data ?? []} />
+        <SessionPlan sessionId={sessionId} messages={messages.data ?? []} />
         <ClarificationSlot sessionId={sessionId} />
         {session.data ? <QueuedPrompts sessionId={session.data.id} queued={session.data.queued_prompts} /> : null}
         {sessionId ? (

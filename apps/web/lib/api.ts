@@ -8,6 +8,7 @@ import {
   MergeResultSchema,
   PushResultSchema,
   RepositorySchema,
+  SessionPlanSchema,
   TaskChangesSchema,
   type BranchesResult,
   type CreateRepositoryBody,
@@ -190,6 +191,9 @@ export const api = {
   /** One page of a transcript, oldest first within it; the first page is its end, each next one earlier. */
   listMessagesPage: (sessionId: string, cursor: string | null, limit: number, signal?: AbortSignal): Promise<Page<Message>> =>
     callPage(`/sessions/${encodeURIComponent(sessionId)}/messages`, MessageSchema.array(), cursor, limit, signal),
+  /** The session's newest plan message, however far back in the transcript (null before any). */
+  getSessionPlan: (sessionId: string, signal?: AbortSignal): Promise<Message | null> =>
+    call(`/sessions/${encodeURIComponent(sessionId)}/plan`, SessionPlanSchema, { signal }).then((r) => r.plan),
   /** The agent's stderr lines the board keeps for a session (redacted), oldest first. */
   getSessionLogs: (sessionId: string, signal?: AbortSignal): Promise<SessionLogs> =>
     call(`/sessions/${encodeURIComponent(sessionId)}/logs`, SessionLogsSchema, { signal }),

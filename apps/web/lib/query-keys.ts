@@ -8,6 +8,7 @@ export const queryKeys = {
   /** Keyed by the latest session too, so a Start again (a new latest session) refetches the list. */
   taskSessions: (taskId: string, latestId: string) => ["task-sessions", taskId, latestId] as const,
   messages: (sessionId: string) => ["messages", sessionId] as const,
+  sessionPlan: (sessionId: string) => ["session-plan", sessionId] as const,
   sessionLogs: (sessionId: string) => ["session-logs", sessionId] as const,
   agentProfiles: () => ["agent-profiles"] as const,
   agentPresets: () => ["agent-presets"] as const,

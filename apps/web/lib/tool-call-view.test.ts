@@ -1,6 +1,16 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { currentPlan, isLong, locationLabel, planStatus, rawText, toolCallDetails, toolKindIcon, workspaceRelative } from "./tool-call-view";
+import {
+  currentPlan,
+  isLong,
+  pinnedPlan,
+  locationLabel,
+  planStatus,
+  rawText,
+  toolCallDetails,
+  toolKindIcon,
+  workspaceRelative,
+} from "./tool-call-view";
 import { makeMessage } from "./test-fixtures";
 
 describe("tool call view", () => {
@@ -67,5 +77,16 @@ describe("tool call view", () => {
     assert.equal(currentPlan([text]), null);
     assert.equal(planStatus("in_progress"), "in_progress");
     assert.equal(planStatus("blocked"), "pending");
+  });
+
+  test("the pinned plan comes from the loaded pages first, else from the board's answer for an older plan", () => {
+    const loaded = makeMessage({ id: "p-loaded", type: "plan", metadata: { entries: [{ content: "a", priority: "low", status: "pending" }] } });
+    const fetched = makeMessage({ id: "p-old", type: "plan", metadata: { entries: [{ content: "b", priority: "high", status: "completed" }] } });
+    const text = makeMessage({ id: "t", type: "text" });
+    assert.equal(pinnedPlan([text, loaded], fetched)?.message.id, "p-loaded");
+    assert.equal(pinnedPlan([text], fetched)?.entries[0]?.content, "b");
+    assert.equal(pinnedPlan([text], null), null);
+    assert.equal(pinnedPlan([text], undefined), null);
+    assert.equal(pinnedPlan([text], makeMessage({ id: "bad", type: "plan", metadata: {} })), null);
   });
 });

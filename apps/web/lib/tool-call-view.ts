@@ -95,6 +95,19 @@ export function currentPlan(messages: readonly Message[]): { message: Message; e
   return null;
 }
 
+/**
+ * The plan to pin: the newest plan of the loaded transcript pages, else the session's newest plan as
+ * the board answered it (`GET /sessions/:id/plan`, kept current by live plan updates), for a plan
+ * older than the pages loaded so far (a long turn).
+ */
+export function pinnedPlan(loaded: readonly Message[], fetched: Message | null | undefined): { message: Message; entries: PlanEntry[] } | null {
+  const fromPages = currentPlan(loaded);
+  if (fromPages !== null) return fromPages;
+  if (!fetched) return null;
+  const entries = planEntries(fetched);
+  return entries === null ? null : { message: fetched, entries };
+}
+
 /** Plan entry status as the checklist shows it; unknown statuses read as pending. */
 export function planStatus(status: string): "pending" | "in_progress" | "completed" {
   return status === "completed" || status === "in_progress" ? status : "pending";
