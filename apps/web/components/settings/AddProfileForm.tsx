@@ -8,6 +8,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { say } from "../../lib/say";
 import { serverErrorWords } from "../../lib/server-errors";
 import { profileBody, type FormProblem } from "../../lib/settings/profile-form";
+import { ProfileField } from "./ProfileField";
 
 /** Adds an ACP agent: a name, its command (one argument per line), environment and directory. */
 export function AddProfileForm() {
@@ -52,7 +53,6 @@ export function AddProfileForm() {
       </p>
     );
   };
-  const invalid = (field: FormProblem["field"]) => problems.some((p) => p.field === field);
   const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const serverError = add.error ? say(t, serverErrorWords(add.error)) : null;
 
@@ -60,54 +60,36 @@ export function AddProfileForm() {
     <form className="profile-form" onSubmit={submit} noValidate data-testid="add-profile-form">
       <h3 className="profile-form__title">{t("settings.profiles.add")}</h3>
       <div className="profile-form__grid">
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>{t("settings.profiles.name")}</label>
-          <input
-            id={`${ids}-name`}
-            data-testid="profile-name"
-            value={fields.name}
-            onChange={set("name")}
-            placeholder={t("settings.profiles.namePlaceholder")}
-            aria-invalid={invalid("name") || undefined}
-            aria-describedby={invalid("name") ? `${ids}-name-error` : undefined}
-            autoComplete="off"
-          />
-          {problemText("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-cwd`}>{t("settings.profiles.cwdLabel")}</label>
-          <input id={`${ids}-cwd`} data-testid="profile-cwd" value={fields.cwd} onChange={set("cwd")} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-command`}>{t("settings.profiles.commandLabel")}</label>
-          <textarea
-            id={`${ids}-command`}
-            data-testid="profile-command"
-            value={fields.command}
-            onChange={set("command")}
-            placeholder={t("settings.profiles.commandPlaceholder")}
-            rows={3}
-            spellCheck={false}
-            aria-invalid={invalid("command") || undefined}
-            aria-describedby={invalid("command") ? `${ids}-command-error` : undefined}
-          />
-          {problemText("command")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-env`}>{t("settings.profiles.envLabel")}</label>
-          <textarea
-            id={`${ids}-env`}
-            data-testid="profile-env"
-            value={fields.env}
-            onChange={set("env")}
-            placeholder={t("settings.profiles.envPlaceholder")}
-            rows={3}
-            spellCheck={false}
-            aria-invalid={invalid("env") || undefined}
-            aria-describedby={invalid("env") ? `${ids}-env-error` : undefined}
-          />
-          {problemText("env")}
-        </div>
+        <ProfileField
+          id={`${ids}-name`}
+          label={t("settings.profiles.name")}
+          testId="profile-name"
+          value={fields.name}
+          onChange={set("name")}
+          placeholder={t("settings.profiles.namePlaceholder")}
+          error={problemText("name")}
+        />
+        <ProfileField id={`${ids}-cwd`} label={t("settings.profiles.cwdLabel")} testId="profile-cwd" value={fields.cwd} onChange={set("cwd")} />
+        <ProfileField
+          id={`${ids}-command`}
+          label={t("settings.profiles.commandLabel")}
+          testId="profile-command"
+          value={fields.command}
+          onChange={set("command")}
+          placeholder={t("settings.profiles.commandPlaceholder")}
+          rows={3}
+          error={problemText("command")}
+        />
+        <ProfileField
+          id={`${ids}-env`}
+          label={t("settings.profiles.envLabel")}
+          testId="profile-env"
+          value={fields.env}
+          onChange={set("env")}
+          placeholder={t("settings.profiles.envPlaceholder")}
+          rows={3}
+          error={problemText("env")}
+        />
       </div>
       <div className="profile-form__actions">
         {add.isSuccess ? (

@@ -10,6 +10,7 @@ import { serverErrorWords } from "../../lib/server-errors";
 import { type EnvChoice, editState, isMaskedValue, profilePatch } from "../../lib/settings/profile-edit";
 import type { FormProblem } from "../../lib/settings/profile-form";
 import { queryKeys } from "../../lib/query-keys";
+import { ProfileField } from "./ProfileField";
 
 /**
  * Edits one agent profile (PATCH /api/v1/agent-profiles/:id). Environment values are never shown:
@@ -59,7 +60,6 @@ export function EditProfileForm({ profile, onDone }: { profile: AgentProfile; on
       </p>
     );
   };
-  const invalid = (field: FormProblem["field"]) => problems.some((p) => p.field === field) || serverField(field) !== undefined;
   const general =
     save.error && !(save.error instanceof ApiRequestError && save.error.fieldProblems().length > 0) ? serverErrorWords(save.error) : null;
 
@@ -67,52 +67,35 @@ export function EditProfileForm({ profile, onDone }: { profile: AgentProfile; on
     <form className="profile-form profile-form--edit" onSubmit={submit} noValidate data-testid={`edit-profile-form-${profile.id}`}>
       <h3 className="profile-form__title">{t("settings.profiles.editHeading", { name: profile.name })}</h3>
       <div className="profile-form__grid">
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>{t("settings.profiles.name")}</label>
-          <input
-            id={`${ids}-name`}
-            data-testid="edit-profile-name"
-            value={state.name}
-            onChange={set("name")}
-            aria-invalid={invalid("name") || undefined}
-            aria-describedby={invalid("name") ? `${ids}-name-error` : undefined}
-            autoComplete="off"
-          />
-          {problemText("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-cwd`}>{t("settings.profiles.cwdLabel")}</label>
-          <input id={`${ids}-cwd`} data-testid="edit-profile-cwd" value={state.cwd} onChange={set("cwd")} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-command`}>{t("settings.profiles.commandLabel")}</label>
-          <textarea
-            id={`${ids}-command`}
-            data-testid="edit-profile-command"
-            value={state.command}
-            onChange={set("command")}
-            rows={3}
-            spellCheck={false}
-            aria-invalid={invalid("command") || undefined}
-            aria-describedby={invalid("command") ? `${ids}-command-error` : undefined}
-          />
-          {problemText("command")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-added`}>{t("settings.profiles.envAddLabel")}</label>
-          <textarea
-            id={`${ids}-added`}
-            data-testid="edit-profile-added"
-            value={state.added}
-            onChange={set("added")}
-            placeholder={t("settings.profiles.envPlaceholder")}
-            rows={2}
-            spellCheck={false}
-            aria-invalid={invalid("env") || undefined}
-            aria-describedby={invalid("env") ? `${ids}-env-error` : undefined}
-          />
-          {problemText("env")}
-        </div>
+        <ProfileField
+          id={`${ids}-name`}
+          label={t("settings.profiles.name")}
+          testId="edit-profile-name"
+          value={state.name}
+          onChange={set("name")}
+          error={problemText("name")}
+        />
+        <ProfileField id={`${ids}-cwd`} label={t("settings.profiles.cwdLabel")} testId="edit-profile-cwd" value={state.cwd} onChange={set("cwd")} />
+        <ProfileField
+          id={`${ids}-command`}
+          label={t("settings.profiles.commandLabel")}
+          testId="edit-profile-command"
+          value={state.command}
+          onChange={set("command")}
+          rows={3}
+          error={problemText("command")}
+        />
+        <ProfileField
+          id={`${ids}-added`}
+          label={t("settings.profiles.envAddLabel")}
+          testId="edit-profile-added"
+          value={state.added}
+          onChange={set("added")}
+          placeholder={t("settings.profiles.envPlaceholder")}
+          rows={2}
+          error={problemText("env")}
+          errorId={`${ids}-env-error`}
+        />
       </div>
       {Object.keys(state.env).length > 0 ? (
         <fieldset className="profile-form__env">
