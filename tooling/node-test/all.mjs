@@ -47,9 +47,12 @@ createInterface({ input: child.stdout }).on("line", (line) => {
 child.on("close", (code, signal) => {
   console.log(`\n# ${tier} tier, ${runs} package run(s) added up:`);
   console.log(formatSummary(totals, Date.now() - started));
+  // exitCode, not exit(): on a pipe (CI) stdout is written asynchronously, and exit() would cut
+  // the last package's lines and this summary off the log.
   if (code === 0 && fragments.length > 0 && (totals.tests ?? 0) === 0) {
     console.error(`no ${tier} test files matched ${fragments.join(" ")}`);
-    process.exit(1);
+    process.exitCode = 1;
+    return;
   }
-  process.exit(code ?? (signal ? 1 : 0));
+  process.exitCode = code ?? (signal ? 1 : 0);
 });
