@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { TaskSchema, type Repository } from "@kandev/protocol";
 import { expect, test } from "./fixtures";
 import { createTaskViaApi, openTask, saveScreenshot } from "./helpers";
@@ -58,22 +59,40 @@ function makeRepo(): string {
   return fs.realpathSync(dir);
 }
 
-test("on a task with a workspace, a tool call's file opens that file in the Changes view", async ({ page, request }) => {
+/** A task on a fresh repository whose agent edits docs/notes.md, opened once its tool call has completed. */
+async function openEditedTask(page: Page, request: APIRequestContext, title: string) {
   const added = await request.post("/api/v1/repositories", { data: { path: makeRepo() } });
   expect(added.status()).toBe(201);
   const repo = (await added.json()) as Repository;
   const res = await request.post("/api/v1/tasks", {
-    data: { title: "Edit with a link", prompt: "/e2e:edit-file docs/notes.md first line", repository_id: repo.id },
+    data: { title, prompt: "/e2e:edit-file docs/notes.md first line", repository_id: repo.id },
   });
   expect(res.status()).toBe(201);
   const task = TaskSchema.parse(((await res.json()) as { task: unknown }).task);
   await openTask(page, task.id);
-
   const card = page.getByTestId("message-list").locator('[data-type="tool_call"]');
   await expect(card.locator(".tool-call")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  return card;
+}
+
+test("on a task with a workspace, a tool call's file opens that file in the Changes view", async ({ page, request }) => {
+  const card = await openEditedTask(page, request, "Edit with a link");
   const location = card.getByTestId("tool-call-location").first();
   await expect(location).toHaveText("docs/notes.md");
   await location.click();
   await expect(page.getByTestId("changes-tab")).toHaveAttribute("aria-selected", "true");
   await expect(page.locator('[data-testid="file-diff"][data-path="docs/notes.md"]')).toBeVisible();
+});
+
+test("when the diff viewer's code cannot be loaded (a tab left open across a rebuild), the Changes view says so and the page stays", async ({
+  page,
+  request,
+}) => {
+  await openEditedTask(page, request, "Viewer gone");
+  // The page's own script has loaded; the viewer's, fetched on demand, is gone from here on.
+  await page.route("**/_next/static/**", (route) => route.abort());
+  await page.getByTestId("changes-tab").click();
+  await expect(page.getByTestId("diff-unavailable")).toContainText("The diff viewer could not be loaded");
+  await expect(page.getByTestId("task-page")).toBeVisible();
+  await expect(page.getByTestId("file-diff")).toHaveCount(0);
 });

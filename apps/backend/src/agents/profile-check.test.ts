@@ -36,7 +36,7 @@ describe("profileProblems", () => {
   test("a cwd that is a file, and a command without execute permission", () => {
     const problems = profileProblems(
       { command: ["/opt/agent"], env: null, cwd: "notes.txt" },
-      { pathEnv: "/bin", boardCwd: "/home/me", check: () => "not_executable", checkDir: () => "not_directory" },
+      { pathEnv: "/bin", boardCwd: "/srv/board", check: () => "not_executable", checkDir: () => "not_directory" },
     );
     assert.deepEqual(
       problems.map((p) => p.code),

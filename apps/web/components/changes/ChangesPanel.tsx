@@ -9,15 +9,32 @@ import { useChanges } from "../../lib/queries";
 import { buildReviewPrompt } from "../../lib/review/comments";
 import { splitDiff } from "../../lib/review/diff-split";
 import { useReviewComments } from "../../lib/review/use-review-comments";
+import { loadOr } from "../../lib/load-or";
 
 /**
  * The diff viewer carries highlight.js with every language (about 1.3 MB of script): loaded when the
- * Changes tab first shows a file, so a task page opens without it.
+ * Changes tab first shows a file, so a task page opens without it. If it cannot be loaded, each file
+ * says so and offers a reload, and the rest of the page stays.
  */
-const FileDiff = dynamic(() => import("./FileDiff").then((m) => m.FileDiff), {
-  ssr: false,
-  loading: () => <DiffLoading />,
-});
+const FileDiff = dynamic(
+  loadOr(
+    () => import("./FileDiff").then((m) => m.FileDiff),
+    () => <DiffUnavailable />,
+  ),
+  { ssr: false, loading: () => <DiffLoading /> },
+);
+
+function DiffUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <p className="banner banner--error" role="alert" data-testid="diff-unavailable">
+      {t("changes.viewerFailed")}{" "}
+      <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+        {t("changes.reload")}
+      </button>
+    </p>
+  );
+}
 
 function DiffLoading() {
   const { t } = useTranslation();

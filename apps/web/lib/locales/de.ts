@@ -438,6 +438,8 @@ export const de: LocaleShape = {
   },
   changes: {
     loadFailed: "Die Änderungen konnten nicht gelesen werden: {{message}}",
+    viewerFailed: "Die Diff-Ansicht konnte nicht geladen werden (das Board wurde vielleicht aktualisiert oder angehalten).",
+    reload: "Seite neu laden",
     summary_one: "{{count}} Datei geändert, +{{added}} −{{deleted}}",
     summary_other: "{{count}} Dateien geändert, +{{added}} −{{deleted}}",
     viewLabel: "Diff-Ansicht",

@@ -433,6 +433,8 @@ export const en = {
   },
   changes: {
     loadFailed: "Could not read the changes: {{message}}",
+    viewerFailed: "The diff viewer could not be loaded (the board may have been updated or stopped).",
+    reload: "Reload the page",
     summary_one: "{{count}} file changed, +{{added}} −{{deleted}}",
     summary_other: "{{count}} files changed, +{{added}} −{{deleted}}",
     viewLabel: "Diff layout",
